@@ -1,0 +1,113 @@
+/* internal.h - helpers shared by the algorithms (not part of the contract).
+ *
+ * Only <shmem.h> and the C library: everything here must build against a
+ * real OpenSHMEM 1.4 (Open MPI's oshcc) as well as the simulator.
+ *
+ * Cost notation used in every algorithm's opening comment:
+ *   p      members in the set,
+ *   n      bytes (per member for fcollect, payload for broadcast/reduce),
+ *   N      collect: total bytes of all members,
+ *   alpha  per-message latency, beta per-byte transfer time,
+ *   gamma  per-byte local combine time (reductions).
+ *
+ * Invariant every algorithm keeps, and why alternating two psync arrays
+ * needs no barrier: no member leaves call k before every member has
+ * entered it (each exit depends on every entry). Then a PE writing into
+ * psync A during call k+2 knows every member has finished call k, the
+ * previous user of A, and has restored its words. Tree and ring
+ * algorithms get this for free when data flows all-to-all; one-to-all
+ * ones (broadcast) need an explicit arrival or release step.
+ */
+#ifndef SHCOLL_INTERNAL_H
+#define SHCOLL_INTERNAL_H
+
+#include "shcoll.h"
+#include <string.h>
+
+/* Registry plumbing: an algorithm "fcollect_linear" defines
+ * shcoll_fcollect_linear_run / _psync_words / _work_bytes. Its file uses
+ * SHCOLL_DECLARE_ALG for the prototypes; the registry uses it again plus
+ * one SHCOLL_ALG row, so adding an algorithm touches no other file. */
+#define SHCOLL_DECLARE_ALG(id)                                              \
+    int shcoll_##id##_run(const shcoll_args_t *a);                          \
+    size_t shcoll_##id##_psync_words(int npes, int radix);                  \
+    size_t shcoll_##id##_work_bytes(int npes, size_t nbytes, int radix)
+
+#define SHCOLL_ALG(name, desc, id)                                          \
+    { name, desc, shcoll_##id##_run, shcoll_##id##_psync_words,             \
+      shcoll_##id##_work_bytes }
+
+/* Byte address inside a (symmetric) buffer. */
+static inline void *shcoll_at(void *base, size_t off)
+{
+    return (char *)base + off;
+}
+
+/* Local copy that tolerates source == dest (in-place reductions). */
+static inline void shcoll_copy(void *dest, const void *src, size_t n)
+{
+    if (n > 0 && dest != src)
+        memmove(dest, src, n);
+}
+
+/* Flags carry a value v >= 0 as SHMEM_SYNC_VALUE + 1 + v, so a raised
+ * flag differs from the idle value whatever SHMEM_SYNC_VALUE the
+ * implementation picked (Open MPI: -1, others: 0). */
+static inline long shcoll_flag_encode(long v)
+{
+    return SHMEM_SYNC_VALUE + 1 + v;
+}
+
+/* Put n bytes (may be 0) to pe, then raise *flag there carrying v. The
+ * fence orders the payload before the flag, so whoever sees the flag
+ * sees the data. */
+static inline void shcoll_put_flag(void *dest, const void *src, size_t n,
+                                   long *flag, long v, int pe)
+{
+    if (n > 0)
+        shmem_putmem(dest, src, n, pe);
+    shmem_fence();
+    shmem_long_p(flag, shcoll_flag_encode(v), pe);
+}
+
+/* Wait for a flag raised by shcoll_put_flag, restore it to the idle value
+ * (exactly one writer per flag per call, so nothing else will land on it)
+ * and return the value it carried. */
+static inline long shcoll_wait_flag(long *flag)
+{
+    shmem_long_wait_until(flag, SHMEM_CMP_NE, SHMEM_SYNC_VALUE);
+    long v = *flag;
+    *flag = SHMEM_SYNC_VALUE;
+    return v - SHMEM_SYNC_VALUE - 1;
+}
+
+/* Put n bytes (may be 0) to pe, then add one to a counter there. Many
+ * senders share one counter word: an atomic add keeps psync O(1). */
+static inline void shcoll_put_count(void *dest, const void *src, size_t n,
+                                    long *counter, int pe)
+{
+    if (n > 0)
+        shmem_putmem(dest, src, n, pe);
+    shmem_fence();
+    shmem_long_atomic_inc(counter, pe);
+}
+
+/* Wait until `expected` increments have landed on a local counter, then
+ * restore it. All increments of this call have arrived by then, so no
+ * later write of this call can reach the word. */
+static inline void shcoll_wait_count(long *counter, long expected)
+{
+    if (expected <= 0)
+        return;
+    shmem_long_wait_until(counter, SHMEM_CMP_GE, SHMEM_SYNC_VALUE + expected);
+    *counter = SHMEM_SYNC_VALUE;
+}
+
+/* The combine to use: the caller's (so a simulator can charge for it) or
+ * the plain one. */
+static inline shcoll_combine_fn shcoll_combiner(const shcoll_args_t *a)
+{
+    return a->combine ? a->combine : shcoll_combine_local;
+}
+
+#endif

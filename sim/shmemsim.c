@@ -1,0 +1,251 @@
+/* shmemsim.c - the `shmemsim` command: run, demo, list. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "shcoll.h"
+#include "ss_driver.h"
+#include "ss_options.h"
+#include "summary.h"
+
+static const char usage[] =
+    "usage: shmemsim COMMAND [options]\n\n"
+    "Simulates OpenSHMEM collectives on a modeled network (SimGrid).\n\n"
+    "commands:\n"
+    "  run    simulate one collective over sizes and print its times\n"
+    "  demo   a short tour on the shipped fat-tree platform\n"
+    "  list   the algorithms of every collective, and the network models\n\n"
+    "`shmemsim run --help` lists the options of run.\n";
+
+static const char run_help[] =
+    "usage: shmemsim run --platform FILE --pes N --collective C --algorithm A\n"
+    "                    [--bytes LIST] [options]\n\n"
+    "Simulates the collective once per size (all PEs start aligned) and\n"
+    "prints, per size, the time from the first PE entering to the last PE\n"
+    "leaving, in simulated seconds.\n\n"
+    "options:\n"
+    "  --collective C    fcollect, collect, broadcast or reduce\n"
+    "  --algorithm A     an algorithm of that collective (shmemsim list)\n"
+    "  --bytes LIST      sizes, comma list with K/M/G (powers of 1024) and\n"
+    "                    doubling ranges A:B, e.g. 8,64,1K:1M (default 8).\n"
+    "                    fcollect/collect: bytes each PE contributes (collect\n"
+    "                    varies it by PE, some give 0); broadcast: payload;\n"
+    "                    reduce: array bytes (a multiple of the type's size)\n"
+    "  --root R          broadcast root (default 0)\n"
+    "  --op OP           reduce: and, or, xor, max, min, sum, prod (default sum)\n"
+    "  --type T          reduce: element type, e.g. long, double, complexd\n"
+    "                    (default long)\n"
+    "  --radix K         tuning radix for algorithms that have one\n"
+    "  --format F        table (default), csv or json\n"
+    "  --check           verify every PE's result against a sequential\n"
+    "                    reference; exit 1 on a mismatch\n"
+    "%s";
+
+static const char *const kinds[] = {"fcollect", "collect", "broadcast", "reduce", NULL};
+static const char *const formats[] = {"table", "csv", "json", NULL};
+
+typedef struct run_opts {
+    ss_config_t cfg;
+    int kind;
+    const char *alg;
+    size_t *bytes;
+    size_t nsizes;
+    int root, op, type, check;
+    ss_format_t fmt;
+} run_opts_t;
+
+static int fail(const char *msg)
+{
+    fprintf(stderr, "shmemsim: error: %s\n", msg);
+    return 2;
+}
+
+static int name_index(const char *v, const char *(*name)(int), int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(v, name(i)))
+            return i;
+    return -1;
+}
+static const char *op_name(int i) { return shcoll_op_name((shcoll_op_t)i); }
+static const char *type_name(int i) { return shcoll_type_name((shcoll_type_t)i); }
+
+static int run_option(int argc, char **argv, int *i, run_opts_t *o)
+{
+    char err[256];
+    const char *opt = argv[*i];
+    long x;
+    if (!strcmp(opt, "--check")) {
+        o->check = 1;
+        return 0;
+    }
+    if (*i + 1 >= argc) {
+        snprintf(err, sizeof err, "%s needs a value (see shmemsim run --help)", opt);
+        return fail(err);
+    }
+    const char *v = argv[++*i];
+    if (!strcmp(opt, "--collective")) {
+        if ((o->kind = ss_match_choice(v, kinds, opt, err, sizeof err)) < 0)
+            return fail(err);
+    } else if (!strcmp(opt, "--algorithm")) {
+        o->alg = v;
+    } else if (!strcmp(opt, "--bytes")) {
+        free(o->bytes);
+        if (ss_parse_bytes_list(v, &o->bytes, &o->nsizes, err, sizeof err))
+            return fail(err);
+    } else if (!strcmp(opt, "--format")) {
+        int f = ss_match_choice(v, formats, opt, err, sizeof err);
+        if (f < 0)
+            return fail(err);
+        o->fmt = (ss_format_t)f;
+    } else if (!strcmp(opt, "--op") || !strcmp(opt, "--type")) {
+        int isop = !strcmp(opt, "--op");
+        int k = isop ? name_index(v, op_name, SHCOLL_NOPS)
+                     : name_index(v, type_name, SHCOLL_NTYPES);
+        if (k < 0) {
+            snprintf(err, sizeof err, "unknown %s '%s' (%s)", opt, v, isop
+                     ? "and, or, xor, max, min, sum, prod"
+                     : "an OpenSHMEM TYPENAME such as int, long, double, complexd");
+            return fail(err);
+        }
+        *(isop ? &o->op : &o->type) = k;
+    } else if (!strcmp(opt, "--root") || !strcmp(opt, "--radix")) {
+        if (ss_parse_long(v, !strcmp(opt, "--radix") ? 2 : 0, 10000000, &x, opt,
+                          err, sizeof err))
+            return fail(err);
+        *(!strcmp(opt, "--root") ? &o->root : &o->cfg.radix) = (int)x;
+    } else {
+        snprintf(err, sizeof err, "unknown option '%s' (see shmemsim run --help)", opt);
+        return fail(err);
+    }
+    return 0;
+}
+
+static int run_validate(run_opts_t *o)
+{
+    char err[320];
+    if (ss_option_finish(&o->cfg))
+        return 2;
+    if (o->kind < 0)
+        return fail("--collective is required: fcollect, collect, broadcast or reduce");
+    if (!o->alg)
+        return fail("--algorithm is required (`shmemsim list` shows them)");
+    if (!shcoll_find((shcoll_kind_t)o->kind, o->alg)) {
+        snprintf(err, sizeof err, "unknown %s algorithm '%s' (`shmemsim list` "
+                 "shows the choices)", kinds[o->kind], o->alg);
+        return fail(err);
+    }
+    if (o->kind == SHCOLL_BROADCAST && o->root >= o->cfg.npes) {
+        snprintf(err, sizeof err, "--root %d is not a PE (0..%d)", o->root, o->cfg.npes - 1);
+        return fail(err);
+    }
+    if (o->kind == SHCOLL_REDUCE) {
+        size_t es = shcoll_type_size((shcoll_type_t)o->type);
+        if (!shcoll_op_valid((shcoll_op_t)o->op, (shcoll_type_t)o->type)) {
+            snprintf(err, sizeof err, "--op %s is not defined on --type %s",
+                     op_name(o->op), type_name(o->type));
+            return fail(err);
+        }
+        for (size_t i = 0; i < o->nsizes; i++)
+            if (o->bytes[i] % es) {
+                snprintf(err, sizeof err, "--bytes %zu is not a multiple of %zu "
+                         "(the size of %s)", o->bytes[i], es, type_name(o->type));
+                return fail(err);
+            }
+    }
+    for (size_t i = 0; i < o->nsizes; i++)
+        if (o->kind == SHCOLL_FCOLLECT && o->bytes[i] > SIZE_MAX / (size_t)o->cfg.npes)
+            return fail("--bytes x --pes overflows the address space");
+    return 0;
+}
+
+static int report(const run_opts_t *o, ss_bench_t *b)
+{
+    ss_row_t *rows = calloc(b->nalgs * b->nsizes, sizeof *rows);
+    if (!rows)
+        return 2;
+    for (size_t i = 0; i < b->nalgs * b->nsizes; i++) {
+        const ss_point_t *p = &b->points[i];
+        rows[i] = (ss_row_t){kinds[o->kind], p->alg->name, o->cfg.npes, p->bytes,
+                             p->last_end - p->first_start, NAN, o->cfg.ppn,
+                             ss_model_names[o->cfg.model.kind], o->cfg.platform,
+                             p->first_start, p->last_end, p->checked};
+    }
+    ss_summary_write(stdout, o->fmt, rows, b->nalgs * b->nsizes);
+    free(rows);
+    if (b->error[0]) {
+        fprintf(stderr, "shmemsim: check FAILED: %s\n", b->error);
+        return 1;
+    }
+    return 0;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    static size_t one[] = {8};
+    run_opts_t o = {.kind = -1, .op = SHCOLL_OP_SUM, .type = SHCOLL_T_LONG};
+    ss_config_defaults(&o.cfg);
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf(run_help, ss_option_common_help);
+            return 0;
+        }
+        int r = ss_option_common(argc, argv, &i, &o.cfg);
+        if (r < 0 || (r == 0 && run_option(argc, argv, &i, &o)))
+            return free(o.bytes), 2;
+    }
+    if (!o.bytes) {
+        o.nsizes = 1;
+        o.bytes = malloc(sizeof one);
+        if (o.bytes)
+            o.bytes[0] = one[0];
+    }
+    if (!o.bytes || run_validate(&o))
+        return free(o.bytes), 2;
+    const shcoll_alg_t *alg = shcoll_find((shcoll_kind_t)o.kind, o.alg);
+    ss_bench_t b = {.kind = (shcoll_kind_t)o.kind, .algs = &alg, .nalgs = 1,
+                    .bytes = o.bytes, .nsizes = o.nsizes, .root = o.root,
+                    .op = (shcoll_op_t)o.op, .type = (shcoll_type_t)o.type,
+                    .check = o.check};
+    int rc = ss_bench_run(&o.cfg, &b);
+    if (rc == 0)
+        rc = report(&o, &b);
+    free(b.points);
+    free(o.bytes);
+    return rc;
+}
+
+static int cmd_list(void)
+{
+    for (int k = 0; k < SHCOLL_NKINDS; k++) {
+        printf("%s:\n", kinds[k]);
+        for (const shcoll_alg_t *a = shcoll_registry((shcoll_kind_t)k); a->name; a++)
+            printf("  %-22s %s\n", a->name, a->desc);
+    }
+    printf("models:\n"
+           "  %-22s %s\n  %-22s %s\n", "alpha-beta",
+           "latency + bytes/bandwidth, max-min sharing, no overheads",
+           "simgrid", "SimGrid's LV08 model and factors, LogGP o and g");
+    return 0;
+}
+
+int ss_demo(const char *argv0);
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+        !strcmp(argv[1], "help")) {
+        fputs(usage, argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (!strcmp(argv[1], "run"))
+        return cmd_run(argc, argv);
+    if (!strcmp(argv[1], "list"))
+        return cmd_list();
+    if (!strcmp(argv[1], "demo"))
+        return ss_demo(argv[0]);
+    fprintf(stderr, "shmemsim: error: unknown command '%s'\n\n%s", argv[1], usage);
+    return 2;
+}

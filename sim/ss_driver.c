@@ -1,0 +1,85 @@
+/* ss_driver.c - the PE program behind `shmemsim run`: for each algorithm
+ * and size, allocate, (fill), align all PEs, run the collective once,
+ * record entry and exit times, (check), free. The collective's time is the
+ * last PE's exit minus the first PE's entry. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shcoll_check.h"
+#include "ss_driver.h"
+#include "ss_internal.h"
+
+/* Aligning PEs before a measured call: release at t_last + this. The wake
+ * tree needs about log2(p) latencies; 1 ms covers microsecond networks. */
+#define SS_ALIGN_SLACK 1e-3
+
+static ss_bench_t *B;
+
+static void measure(ss_pe_t *pe, ss_point_t *pt)
+{
+    const int p = ss_w.npes, me = pe->id;
+    size_t elem = B->kind == SHCOLL_REDUCE ? shcoll_type_size(B->type) : 1;
+    shcoll_check_t ck = {B->kind, pt->bytes, (unsigned)(pt - B->points)};
+    shcoll_args_t a = {.set = {0, 1, p}, .nbytes = pt->bytes, .elem_size = elem,
+                       .root = B->root, .op = B->op, .type = B->type};
+    size_t sbytes = shcoll_check_source_bytes(&ck, &a, me);
+    size_t dbytes = shcoll_check_dest_bytes(&ck, &a);
+    void *src = shmem_malloc(pt->bytes ? (B->kind == SHCOLL_COLLECT ? pt->bytes + 4 * elem : pt->bytes) : 1);
+    void *dst = shmem_malloc(dbytes ? dbytes : 1);
+    if (B->check)
+        shcoll_check_fill(&ck, &a, me, src);
+    ss_sync_point(pe, SS_ALIGN_SLACK);
+    double t0 = simgrid_get_clock();
+    int rc = ss_coll_team(SHMEM_TEAM_WORLD, pt->alg, B->kind, dst, src,
+                          sbytes / elem, elem, B->root, B->op, B->type);
+    double t1 = simgrid_get_clock();
+    if (t0 < pt->first_start)
+        pt->first_start = t0;
+    if (t1 > pt->last_end)
+        pt->last_end = t1;
+    if (B->check) {
+        char err[256];
+        a.dest = dst;
+        if (rc || shcoll_check_verify(&ck, &a, dst, err, sizeof err)) {
+            if (pt->checked != 0)
+                snprintf(B->error, sizeof B->error, "%s %s, %zu bytes, PE %d: %s",
+                         shcoll_kind_name(B->kind), pt->alg->name, pt->bytes, me,
+                         rc ? "the algorithm returned an error" : err);
+            pt->checked = 0;
+        }
+    }
+    shmem_free(dst);
+    shmem_free(src);
+}
+
+static void bench_pe(void *arg)
+{
+    (void)arg;
+    shmem_init();
+    ss_pe_t *pe = ss_self();
+    for (size_t i = 0; i < B->nalgs * B->nsizes; i++)
+        measure(pe, &B->points[i]);
+    shmem_finalize();
+}
+
+int ss_bench_run(const ss_config_t *cfg, ss_bench_t *b)
+{
+    b->points = calloc(b->nalgs * b->nsizes, sizeof *b->points);
+    if (!b->points)
+        return 2;
+    for (size_t i = 0; i < b->nalgs; i++)
+        for (size_t j = 0; j < b->nsizes; j++) {
+            ss_point_t *pt = &b->points[i * b->nsizes + j];
+            pt->alg = b->algs[i];
+            pt->bytes = b->bytes[j];
+            pt->first_start = INFINITY;
+            pt->last_end = -INFINITY;
+            pt->checked = b->check ? 1 : -1;
+        }
+    B = b;
+    int rc = ss_world_run(cfg, bench_pe, NULL);
+    B = NULL;
+    return rc;
+}

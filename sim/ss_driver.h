@@ -1,0 +1,37 @@
+/* ss_driver.h - measuring collectives: what `shmemsim run` simulates.
+ * Internal to sim/. */
+#ifndef SS_DRIVER_H
+#define SS_DRIVER_H
+
+#include "shcoll.h"
+#include "ss_config.h"
+
+typedef struct ss_point {
+    const shcoll_alg_t *alg;
+    size_t bytes;
+    double first_start, last_end;   /* simulated seconds */
+    int checked;                    /* -1 not checked, 0 failed, 1 ok */
+} ss_point_t;
+
+typedef struct ss_bench {
+    shcoll_kind_t kind;
+    const shcoll_alg_t *const *algs;   /* to run, in order */
+    size_t nalgs;
+    const size_t *bytes;
+    size_t nsizes;
+    int root;
+    shcoll_op_t op;
+    shcoll_type_t type;
+    int check;
+    ss_point_t *points;                /* nalgs x nsizes, filled by the run */
+    char error[512];                   /* first check failure */
+} ss_bench_t;
+
+/* Simulates every (algorithm, size) of b in one simulation; 0 on success. */
+int ss_bench_run(const ss_config_t *cfg, ss_bench_t *b);
+
+int ss_coll_team(shmem_team_t team, const shcoll_alg_t *alg, shcoll_kind_t kind,
+                 void *dest, const void *src, size_t nelems, size_t elem,
+                 int root, shcoll_op_t op, shcoll_type_t type);
+
+#endif

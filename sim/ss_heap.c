@@ -1,0 +1,228 @@
+/* ss_heap.c - the symmetric heap.
+ *
+ * Allocation k of the run (the k-th shmem_malloc every PE makes) is one
+ * block holding every PE's copy side by side: PE p's copy starts at
+ * base + p * stride. A symmetric address therefore names its PE and offset
+ * by arithmetic, and memory is exactly npes x size, with no per-PE arena to
+ * reserve. A folded allocation has a single copy that every PE shares
+ * (as SMPI's shared malloc does): used for large buffers when payload
+ * values do not matter, so memory does not grow with PEs x size.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ss_internal.h"
+
+typedef struct ss_alloc {
+    unsigned char *base;
+    size_t size;       /* bytes each PE asked for */
+    size_t stride;     /* bytes between two PEs' copies */
+    size_t align;
+    int folded;
+    int frees;         /* PEs that have called shmem_free on it */
+} ss_alloc_t;
+
+static struct {
+    ss_alloc_t *v;           /* by allocation number */
+    size_t n, cap;
+    ss_alloc_t **live;       /* live allocations sorted by base */
+    size_t nlive;
+    ss_alloc_t **internal;   /* runtime-owned blocks (ss_heap_register) */
+    size_t ninternal;
+    int npes;
+    size_t fold_threshold;
+    size_t in_use;
+} H;
+
+int ss_heap_init(int npes, size_t fold_threshold)
+{
+    memset(&H, 0, sizeof H);
+    H.npes = npes;
+    H.fold_threshold = fold_threshold;
+    return 0;
+}
+
+void ss_heap_fini(void)
+{
+    for (size_t i = 0; i < H.n; i++)
+        free(H.v[i].base);
+    for (size_t i = 0; i < H.ninternal; i++) {
+        free(H.internal[i]->base);
+        free(H.internal[i]);
+    }
+    free(H.internal);
+    free(H.v);
+    free(H.live);
+    memset(&H, 0, sizeof H);
+}
+
+size_t ss_heap_bytes_in_use(void) { return H.in_use; }
+
+static void live_insert(ss_alloc_t *a)
+{
+    size_t i = H.nlive;
+    H.live = realloc(H.live, (H.nlive + 1) * sizeof *H.live);
+    if (!H.live)
+        ss_fatal("out of memory growing the symmetric heap index");
+    while (i > 0 && H.live[i - 1]->base > a->base) {
+        H.live[i] = H.live[i - 1];
+        i--;
+    }
+    H.live[i] = a;
+    H.nlive++;
+}
+
+static void live_remove(const ss_alloc_t *a)
+{
+    size_t i = 0;
+    while (i < H.nlive && H.live[i] != a)
+        i++;
+    if (i < H.nlive) {
+        memmove(H.live + i, H.live + i + 1, (H.nlive - i - 1) * sizeof *H.live);
+        H.nlive--;
+    }
+}
+
+static ss_alloc_t *lookup(const void *addr)
+{
+    const unsigned char *p = addr;
+    size_t lo = 0, hi = H.nlive;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (H.live[mid]->base <= p)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0)
+        return NULL;
+    ss_alloc_t *a = H.live[lo - 1];
+    size_t span = a->folded ? a->stride : a->stride * (size_t)H.npes;
+    return p < a->base + span ? a : NULL;
+}
+
+static void create(ss_alloc_t *a, size_t alignment, size_t size, int pe,
+                   const char *call)
+{
+    size_t al = alignment < 16 ? 16 : alignment;
+    size_t stride = (size + al - 1) / al * al;
+    size_t copies = (H.fold_threshold && size >= H.fold_threshold) ? 1 : (size_t)H.npes;
+    if (stride < size || (copies > 1 && stride > SIZE_MAX / copies))
+        ss_fatal("PE %d: %s(%zu): %zu PEs x %zu bytes overflows the address "
+                 "space; use --fold to share large buffers", pe, call, size,
+                 (size_t)H.npes, size);
+    size_t total = stride * copies;
+    a->base = al <= 16 ? calloc(1, total) : aligned_alloc(al, total);
+    if (!a->base)
+        ss_fatal("PE %d: %s(%zu): cannot allocate %zu bytes for %zu copies; "
+                 "use --fold or fewer PEs", pe, call, size, total, copies);
+    if (al > 16)
+        memset(a->base, 0, total);
+    a->size = size;
+    a->stride = stride;
+    a->align = alignment;
+    a->folded = copies == 1 && H.npes > 1;
+    H.in_use += total;
+    live_insert(a);
+}
+
+/* Collective: every PE makes the same sequence of calls with the same
+ * sizes. The first PE to make call k creates block k; the others find it.
+ * No simulated time passes (see README: setup calls are free). */
+void *ss_heap_alloc(ss_pe_t *pe, size_t alignment, size_t size, int zero,
+                    const char *call)
+{
+    (void)zero;   /* every block is zeroed once: reproducible contents */
+    if (size == 0)
+        return NULL;
+    if (alignment == 0 || (alignment & (alignment - 1)))
+        ss_fatal("PE %d: %s: alignment %zu is not a power of two", pe->id,
+                 call, alignment);
+    size_t k = pe->nmalloc++;
+    if (k == H.n) {
+        if (H.n == H.cap) {
+            /* live[] points into v[]: rebuild it after moving v. */
+            size_t cap = H.cap ? 2 * H.cap : 16;
+            ss_alloc_t *v = calloc(cap, sizeof *v);
+            if (!v)
+                ss_fatal("out of memory growing the symmetric heap table");
+            if (H.n)
+                memcpy(v, H.v, H.n * sizeof *v);
+            for (size_t i = 0; i < H.nlive; i++)
+                H.live[i] = v + (H.live[i] - H.v);
+            free(H.v);
+            H.v = v;
+            H.cap = cap;
+        }
+        create(&H.v[H.n], alignment, size, pe->id, call);
+        H.n++;
+    }
+    ss_alloc_t *a = &H.v[k];
+    if (a->size != size || a->align != alignment)
+        ss_fatal("PE %d: %s: symmetric allocation #%zu asks %zu bytes "
+                 "(alignment %zu) but another PE asked %zu (alignment %zu); "
+                 "every PE must pass the same arguments", pe->id, call, k,
+                 size, alignment, a->size, a->align);
+    if (!a->base)
+        ss_fatal("PE %d: %s: allocation #%zu was already freed", pe->id, call, k);
+    return a->folded ? a->base : a->base + (size_t)pe->id * a->stride;
+}
+
+/* Called after the free's synchronisation: every message to this block has
+ * been applied, so the last PE to free can release it. */
+void ss_heap_free(ss_pe_t *pe, void *ptr)
+{
+    if (!ptr)
+        return;
+    ss_alloc_t *a = lookup(ptr);
+    if (!a || ss_heap_translate(pe->id, ptr, 0, pe->id) != ptr ||
+        (!a->folded && (size_t)((unsigned char *)ptr - a->base) % a->stride))
+        ss_fatal("PE %d: shmem_free(%p): not an address returned by "
+                 "shmem_malloc on this PE", pe->id, ptr);
+    if (++a->frees == H.npes) {
+        live_remove(a);
+        H.in_use -= a->folded ? a->stride : a->stride * (size_t)H.npes;
+        free(a->base);
+        a->base = NULL;
+    }
+}
+
+unsigned char *ss_heap_translate(int from, const void *addr, size_t len, int to)
+{
+    ss_alloc_t *a = lookup(addr);
+    if (!a)
+        return NULL;
+    size_t rel = (size_t)((const unsigned char *)addr - a->base);
+    if (a->folded)
+        return rel + len <= a->size ? a->base + rel : NULL;
+    size_t owner = rel / a->stride, off = rel % a->stride;
+    if (owner != (size_t)from || off + len > a->size)
+        return NULL;
+    return a->base + (size_t)to * a->stride + off;
+}
+
+void ss_heap_check_local(ss_pe_t *pe, const void *addr, size_t len,
+                         const char *call)
+{
+    if (!ss_heap_translate(pe->id, addr, len, pe->id))
+        ss_fatal("PE %d: %s: address %p (+%zu bytes) is not inside this PE's "
+                 "symmetric heap; use memory from shmem_malloc", pe->id, call,
+                 addr, len);
+}
+
+/* A runtime-owned block of npes copies of `bytes` (never folded: it holds
+ * flags), outside the program's allocation sequence. */
+unsigned char *ss_heap_register(size_t bytes)
+{
+    ss_alloc_t *a = calloc(1, sizeof *a);
+    ss_alloc_t **v = realloc(H.internal, (H.ninternal + 1) * sizeof *v);
+    if (!a || !v)
+        ss_fatal("out of memory for runtime workspace");
+    H.internal = v;
+    size_t keep = H.fold_threshold;
+    H.fold_threshold = 0;
+    create(a, 16, bytes, -1, "workspace");
+    H.fold_threshold = keep;
+    H.internal[H.ninternal++] = a;
+    return a->base;
+}

@@ -1,0 +1,157 @@
+/* ss_internal.h - state shared by the files of the simulated runtime.
+ * Internal: nothing outside sim/ includes it.
+ *
+ * A PE is a SimGrid actor. Every one-sided operation is a message sent
+ * with sg_mailbox_put_async into the target PE's mailbox, on which the
+ * target is the permanent receiver: the transfer starts at issue time
+ * (eager) and shares links with all other traffic. The target applies a
+ * message when its transfer completes, because every blocking point of
+ * the runtime is a progress loop that waits on the target's posted
+ * receives (ss_progress_wait). See README "How a simulated PE works".
+ */
+#ifndef SS_INTERNAL_H
+#define SS_INTERNAL_H
+
+#include <simgrid/actor.h>
+#include <simgrid/comm.h>
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+#include <simgrid/mailbox.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "shmem.h"
+#include "ss_config.h"
+
+typedef enum ss_msg_kind {
+    SS_MSG_PUT,    /* data (+ optional signal) to write at the target */
+    SS_MSG_AMO,    /* non-fetching atomic, acts at the target on arrival */
+    SS_MSG_FAMO,   /* fetching atomic request; the target replies */
+    SS_MSG_GET,    /* get request; the target replies with the data */
+    SS_MSG_REPLY,  /* data for a get or fetching atomic, back at origin */
+} ss_msg_kind_t;
+
+typedef enum ss_amo_op {
+    SS_AMO_FETCH, SS_AMO_SET, SS_AMO_ADD, SS_AMO_SWAP, SS_AMO_CSWAP,
+    SS_AMO_AND, SS_AMO_OR, SS_AMO_XOR
+} ss_amo_op_t;
+
+typedef struct ss_msg {
+    uint8_t kind;
+    uint8_t op;          /* ss_amo_op_t, or signal op for PUT */
+    uint8_t width;       /* atomic width in bytes: 4 or 8 */
+    uint8_t applied;
+    uint8_t has_signal;
+    int src;
+    int refs;
+    struct ss_msg *dep;         /* fence: apply only after this one */
+    struct ss_msg *parked;      /* messages waiting for this one */
+    struct ss_msg *next_parked;
+    unsigned char *taddr;       /* address in the target's memory */
+    unsigned char *raddr;       /* GET/FAMO: where the reply lands */
+    uint64_t *sig_addr;
+    uint64_t sig_value;
+    uint64_t operand, operand2;
+    size_t nbytes;
+    unsigned char data[];
+} ss_msg_t;
+
+typedef struct ss_rx {
+    sg_comm_t comm;
+    ss_msg_t *msg;      /* filled by SimGrid when the receive completes */
+} ss_rx_t;
+
+typedef struct ss_out {
+    sg_comm_t comm;
+    ss_msg_t *msg;      /* NULL for a doorbell */
+    int target;
+    uint32_t epoch;     /* sender's fence epoch at issue */
+} ss_out_t;
+
+typedef struct ss_pe {
+    int id;
+    sg_host_t host;
+    sg_mailbox_t mb;        /* data messages */
+    sg_mailbox_t bell_mb;   /* doorbells, see ss_progress.c */
+    ss_rx_t **rx;           /* posted receives, in posting order */
+    uint32_t nrx, caprx;
+    uint64_t in_issued;     /* messages sent to this PE so far */
+    uint64_t in_posted;     /* receives this PE has posted */
+    ss_rx_t bell;
+    ss_out_t *out;          /* outstanding sends, in issue order */
+    uint32_t nout, capout, sweep_at;
+    uint32_t pending_replies;
+    uint32_t fence_epoch;
+    uint32_t nmalloc;       /* symmetric allocations made so far */
+    uint8_t bell_posted, bell_pending, in_wait, finished;
+    double next_inject;     /* LogGP gap: earliest next injection */
+    const char *where;      /* API call the PE is in, for deadlock reports */
+    unsigned sync_gen;
+} ss_pe_t;
+
+typedef struct ss_world {
+    ss_config_t cfg;
+    int npes;
+    ss_pe_t *pes;
+    sg_host_t *hosts;       /* PE i runs on hosts[i / ppn] after placement */
+    size_t nhosts;
+    void (*pe_main)(void *);
+    void *pe_arg;
+    /* sync point (ss_sync.c) */
+    int sync_count;
+    unsigned sync_gen;
+    double sync_release;
+    int exit_code;
+} ss_world_t;
+
+extern ss_world_t ss_w;
+
+/* ss_runtime.c */
+ss_pe_t *ss_self(void);
+ss_pe_t *ss_check_pe(int pe, const char *call);
+void ss_fatal(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+
+/* ss_heap.c */
+int ss_heap_init(int npes, size_t fold_threshold);
+void ss_heap_fini(void);
+void *ss_heap_alloc(ss_pe_t *pe, size_t alignment, size_t size, int zero,
+                    const char *call);
+void ss_heap_free(ss_pe_t *pe, void *ptr);
+/* Address of `addr` (a symmetric address of PE `from`) on PE `to`, or
+ * NULL when addr..addr+len is not inside one symmetric object. */
+unsigned char *ss_heap_translate(int from, const void *addr, size_t len, int to);
+void ss_heap_check_local(ss_pe_t *pe, const void *addr, size_t len,
+                         const char *call);
+size_t ss_heap_bytes_in_use(void);
+unsigned char *ss_heap_register(size_t bytes);
+
+/* ss_progress.c */
+ss_msg_t *ss_msg_new(ss_msg_kind_t kind, size_t payload);
+void ss_msg_unref(ss_msg_t *m);
+void ss_send(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes);
+void ss_progress_wait(ss_pe_t *pe, int with_out);
+void ss_progress_drain(ss_pe_t *pe);
+void ss_progress_apply(ss_pe_t *pe, ss_msg_t *m);
+void ss_progress_poll(ss_pe_t *pe);
+void ss_wake(int target);
+void ss_quiet(ss_pe_t *pe);
+void ss_pe_teardown(ss_pe_t *pe);
+void ss_overhead(ss_pe_t *pe);
+
+/* ss_rma.c */
+void ss_put(ss_pe_t *pe, void *dest, const void *src, size_t n, int target,
+            uint64_t *sig, uint64_t sigval, int sigop, const char *call);
+void ss_get(ss_pe_t *pe, void *dest, const void *src, size_t n, int target,
+            int blocking, const char *call);
+uint64_t ss_amo(ss_pe_t *pe, void *dest, int width, ss_amo_op_t op,
+                uint64_t operand, uint64_t operand2, int target, int fetch,
+                const char *call);
+uint64_t ss_amo_apply(void *addr, int width, ss_amo_op_t op, uint64_t a,
+                      uint64_t b);
+
+/* ss_sync.c */
+void ss_sync_point(ss_pe_t *pe, double slack);
+void ss_set_sync(ss_pe_t *pe, int start, int stride, int size, const char *call);
+void ss_sync_sets_free(void);
+
+#endif

@@ -1,0 +1,37 @@
+/* ss_main.c - shmemsim.h: running a user's own OpenSHMEM code. */
+#include <stdio.h>
+#include <string.h>
+
+#include "shmemsim.h"
+#include "ss_internal.h"
+#include "ss_options.h"
+
+int shmemsim_main(int argc, char **argv, void (*pe_main)(void *), void *arg)
+{
+    ss_config_t cfg;
+    ss_config_defaults(&cfg);
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: %s --platform FILE --pes N [options]\n\n"
+                   "Runs this program's PE function on every simulated PE.\n\n"
+                   "options:\n%s", argv[0], ss_option_common_help);
+            return 0;
+        }
+        int r = ss_option_common(argc, argv, &i, &cfg);
+        if (r < 0)
+            return 2;
+        if (r == 0) {
+            fprintf(stderr, "shmemsim: error: unknown option '%s' (see --help)\n",
+                    argv[i]);
+            return 2;
+        }
+    }
+    if (ss_option_finish(&cfg))
+        return 2;
+    return ss_world_run(&cfg, pe_main, arg);
+}
+
+double shmemsim_wtime(void)
+{
+    return simgrid_get_clock();
+}

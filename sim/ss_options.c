@@ -1,0 +1,96 @@
+/* ss_options.c - parsing of the options common to every simulation. */
+#include <stdio.h>
+#include <string.h>
+
+#include "parse.h"
+#include "ss_options.h"
+
+const char ss_option_common_help[] =
+    "  --platform FILE   SimGrid platform XML (see platforms/)\n"
+    "  --pes N           number of PEs\n"
+    "  --ppn K           PEs per host (default 1); PE i runs on host i/K,\n"
+    "                    hosts in name order (node-2 before node-10)\n"
+    "  --model M         alpha-beta (default): latency + bytes/bandwidth,\n"
+    "                    max-min sharing, no overheads; simgrid: SimGrid's\n"
+    "                    LV08 model and factors plus LogGP o and g\n"
+    "  --o TIME --g TIME LogGP issue overhead and gap (simgrid model;\n"
+    "                    defaults 200ns and 100ns), e.g. --o 300ns\n"
+    "  --fold SIZE       share one physical copy of symmetric allocations\n"
+    "                    of SIZE bytes or more across PEs (timing does not\n"
+    "                    depend on payload values); e.g. --fold 64K\n"
+    "  --stack-kib K     stack of each simulated PE (default 64)\n";
+
+static const char *value(int argc, char **argv, int *i)
+{
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "shmemsim: error: %s needs a value (see --help)\n", argv[*i]);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+static int fail(const char *err)
+{
+    fprintf(stderr, "shmemsim: error: %s\n", err);
+    return -1;
+}
+
+static int model_option(const char *v, ss_config_t *cfg, char *err, size_t n)
+{
+    int k = ss_match_choice(v, ss_model_names, "--model", err, n);
+    if (k < 0)
+        return fail(err);
+    double o = cfg->model.o_send, g = cfg->model.gap;
+    int custom = cfg->model.kind == SS_MODEL_SIMGRID;
+    ss_model_defaults(&cfg->model, (ss_model_kind_t)k);
+    if (custom && k == SS_MODEL_SIMGRID) {
+        cfg->model.o_send = o;
+        cfg->model.gap = g;
+    }
+    return 1;
+}
+
+int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg)
+{
+    char err[256];
+    const char *o = argv[*i], *v;
+    long x;
+    int num = !strcmp(o, "--pes") || !strcmp(o, "--ppn") || !strcmp(o, "--stack-kib");
+    if (strcmp(o, "--platform") && !num && strcmp(o, "--model") &&
+        strcmp(o, "--fold") && strcmp(o, "--o") && strcmp(o, "--g"))
+        return 0;
+    if (!(v = value(argc, argv, i)))
+        return -1;
+    if (!strcmp(o, "--platform"))
+        cfg->platform = v;
+    else if (!strcmp(o, "--model"))
+        return model_option(v, cfg, err, sizeof err);
+    else if (!strcmp(o, "--fold")) {
+        if (ss_parse_size(v, &cfg->fold_threshold, err, sizeof err))
+            return fail(err);
+    } else if (!strcmp(o, "--o") || !strcmp(o, "--g")) {
+        double *d = !strcmp(o, "--o") ? &cfg->model.o_send : &cfg->model.gap;
+        if (ss_parse_time(v, d, err, sizeof err))
+            return fail(err);
+    } else {
+        long max = !strcmp(o, "--stack-kib") ? 65536 : 10000000;
+        if (ss_parse_long(v, 1, max, &x, o, err, sizeof err))
+            return fail(err);
+        if (!strcmp(o, "--pes"))
+            cfg->npes = (int)x;
+        else if (!strcmp(o, "--ppn"))
+            cfg->ppn = (int)x;
+        else
+            cfg->stack_kib = (int)x;
+    }
+    return 1;
+}
+
+int ss_option_finish(const ss_config_t *cfg)
+{
+    if (!cfg->platform)
+        return fail("--platform FILE is required (try platforms/fattree-64.xml)");
+    if (cfg->npes < 1)
+        return fail("--pes N is required");
+    return 0;
+}

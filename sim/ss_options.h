@@ -1,0 +1,18 @@
+/* ss_options.h - the options every simulation takes (platform, PEs,
+ * model, ...), shared by `shmemsim run` and by user programs. Internal. */
+#ifndef SS_OPTIONS_H
+#define SS_OPTIONS_H
+
+#include "ss_config.h"
+
+/* If argv[*i] is a common option, consume it (and its value) into cfg,
+ * advance *i and return 1; return 0 if it is not one; print an error and
+ * return -1 on a bad value. */
+int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg);
+
+/* Check what every run needs (platform, pes); print an error, return -1. */
+int ss_option_finish(const ss_config_t *cfg);
+
+extern const char ss_option_common_help[];
+
+#endif

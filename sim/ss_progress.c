@@ -1,0 +1,319 @@
+/* ss_progress.c - messages, their delivery, and the progress loop.
+ *
+ * Delivery. A message to PE t is sg_mailbox_put_async into t's mailbox; t
+ * is its permanent receiver, so the transfer starts at once. t applies the
+ * message when it has a receive posted that matched it and that receive
+ * completes. t keeps one spare receive posted beyond the messages it knows
+ * of, so the next message sent to it while it waits wakes it exactly when
+ * that message lands. If more arrive during one wait, the sender rings t's
+ * doorbell: a 0-byte message on the same route, which lands no later than
+ * the data itself, so t wakes in time to post a receive for it.
+ *
+ * Ordering. shmem_fence starts a new epoch; a message to t issued after a
+ * fence depends on the last earlier message to t still outstanding, and t
+ * parks it until that one is applied.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ss_internal.h"
+
+static char ss_bell_token;
+
+ss_msg_t *ss_msg_new(ss_msg_kind_t kind, size_t payload)
+{
+    ss_msg_t *m = calloc(1, sizeof *m + payload);
+    if (!m)
+        ss_fatal("out of memory for a message of %zu bytes", payload);
+    m->kind = (uint8_t)kind;
+    m->refs = 1;
+    m->nbytes = payload;
+    return m;
+}
+
+void ss_msg_unref(ss_msg_t *m)
+{
+    if (m && --m->refs == 0) {
+        ss_msg_unref(m->dep);
+        free(m);
+    }
+}
+
+static void grow(void **v, uint32_t *cap, size_t elem)
+{
+    uint32_t c = *cap ? *cap * 2 : 4;
+    void *p = realloc(*v, c * elem);
+    if (!p)
+        ss_fatal("out of memory in the progress engine");
+    *v = p;
+    *cap = c;
+}
+
+static void out_push(ss_pe_t *pe, sg_comm_t c, ss_msg_t *m, int target)
+{
+    if (pe->nout == pe->capout)
+        grow((void **)&pe->out, &pe->capout, sizeof *pe->out);
+    pe->out[pe->nout++] = (ss_out_t){c, m, target, pe->fence_epoch};
+}
+
+static void out_retire(ss_pe_t *pe, uint32_t i)
+{
+    ss_msg_unref(pe->out[i].msg);
+    memmove(pe->out + i, pe->out + i + 1, (pe->nout - i - 1) * sizeof *pe->out);
+    pe->nout--;
+}
+
+/* Many unwaited handles make SimGrid slow: retire finished sends now and
+ * then. sg_comm_test consumes the handle when it reports completion. */
+static void out_sweep(ss_pe_t *pe)
+{
+    uint32_t w = 0;
+    for (uint32_t i = 0; i < pe->nout; i++) {
+        if (sg_comm_test(pe->out[i].comm))
+            ss_msg_unref(pe->out[i].msg);
+        else
+            pe->out[w++] = pe->out[i];
+    }
+    pe->nout = w;
+    pe->sweep_at = pe->nout * 2 > 64 ? pe->nout * 2 : 64;
+}
+
+static void ring_bell(ss_pe_t *from, ss_pe_t *t)
+{
+    t->bell_pending = 1;
+    sg_comm_t c = sg_mailbox_put_async(t->bell_mb, &ss_bell_token, 0);
+    out_push(from, c, NULL, t->id);
+}
+
+void ss_wake(int target)
+{
+    ss_pe_t *t = &ss_w.pes[target];
+    if (t->in_wait && !t->bell_pending)
+        ring_bell(ss_self(), t);
+}
+
+/* Fence dependency: the newest message to `target` issued before the
+ * current epoch and not yet known complete. */
+static ss_msg_t *fence_dep(ss_pe_t *pe, int target)
+{
+    for (uint32_t i = pe->nout; i-- > 0;) {
+        const ss_out_t *o = &pe->out[i];
+        if (o->msg && o->target == target && o->epoch != pe->fence_epoch)
+            return o->msg;
+    }
+    return NULL;
+}
+
+void ss_send(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
+{
+    ss_pe_t *t = &ss_w.pes[target];
+    m->src = pe->id;
+    m->dep = fence_dep(pe, target);
+    if (m->dep)
+        m->dep->refs++;
+    m->refs++;   /* the sender's reference, dropped when the send is done */
+    sg_comm_t c = sg_mailbox_put_async(t->mb, m, (long)wire_bytes);
+    out_push(pe, c, m, target);
+    if (++t->in_issued > t->in_posted && t->in_wait && !t->bell_pending)
+        ring_bell(pe, t);
+    if (pe->nout >= pe->sweep_at)
+        out_sweep(pe);
+}
+
+/* LogGP-style issue cost of one operation (zero under alpha-beta). */
+void ss_overhead(ss_pe_t *pe)
+{
+    const ss_model_t *m = &ss_w.cfg.model;
+    double now = simgrid_get_clock();
+    if (m->gap > 0 && pe->next_inject > now + m->o_send) {
+        sg_actor_sleep_until(pe->next_inject);
+        now = pe->next_inject;
+    } else if (m->o_send > 0) {
+        sg_actor_sleep_for(m->o_send);
+        now += m->o_send;
+    }
+    pe->next_inject = now + m->gap;
+}
+
+static void send_reply(ss_pe_t *pe, const ss_msg_t *req, const void *data,
+                       size_t n)
+{
+    ss_msg_t *r = ss_msg_new(SS_MSG_REPLY, n);
+    memcpy(r->data, data, n);
+    r->raddr = req->raddr;
+    ss_send(pe, req->src, r, n);
+}
+
+static void apply(ss_pe_t *pe, ss_msg_t *m);
+
+static void apply_parked(ss_pe_t *pe, ss_msg_t *m)
+{
+    ss_msg_t *w = m->parked;
+    m->parked = NULL;
+    while (w) {
+        ss_msg_t *next = w->next_parked;
+        apply(pe, w);
+        w = next;
+    }
+}
+
+static void apply(ss_pe_t *pe, ss_msg_t *m)
+{
+    uint64_t old;
+    switch (m->kind) {
+    case SS_MSG_PUT:
+        memcpy(m->taddr, m->data, m->nbytes);
+        if (m->has_signal)
+            ss_amo_apply(m->sig_addr, 8, m->op == SHMEM_SIGNAL_ADD ? SS_AMO_ADD : SS_AMO_SET,
+                         m->sig_value, 0);
+        break;
+    case SS_MSG_AMO:
+        ss_amo_apply(m->taddr, m->width, m->op, m->operand, m->operand2);
+        break;
+    case SS_MSG_FAMO:
+        old = ss_amo_apply(m->taddr, m->width, m->op, m->operand, m->operand2);
+        send_reply(pe, m, &old, m->width);   /* little-endian: low bytes */
+        break;
+    case SS_MSG_GET:
+        send_reply(pe, m, m->taddr, m->nbytes);
+        break;
+    case SS_MSG_REPLY:
+        memcpy(m->raddr, m->data, m->nbytes);
+        pe->pending_replies--;
+        break;
+    }
+    m->applied = 1;
+    apply_parked(pe, m);
+    ss_msg_unref(m);
+}
+
+void ss_progress_apply(ss_pe_t *pe, ss_msg_t *m)
+{
+    if (m->dep && !m->dep->applied) {
+        m->next_parked = m->dep->parked;   /* at most one per sender: LIFO ok */
+        m->dep->parked = m;
+        return;
+    }
+    apply(pe, m);
+}
+
+/* Post receives for every message known to be on its way plus one spare,
+ * and keep the doorbell receive posted. */
+static void post_receives(ss_pe_t *pe)
+{
+    while (pe->in_posted <= pe->in_issued) {
+        if (pe->nrx == pe->caprx)
+            grow((void **)&pe->rx, &pe->caprx, sizeof *pe->rx);
+        ss_rx_t *r = calloc(1, sizeof *r);
+        if (!r)
+            ss_fatal("out of memory posting a receive");
+        r->comm = sg_mailbox_get_async(pe->mb, (void **)&r->msg);
+        pe->rx[pe->nrx++] = r;
+        pe->in_posted++;
+    }
+    if (!pe->bell_posted) {
+        pe->bell.comm = sg_mailbox_get_async(pe->bell_mb, (void **)&pe->bell.msg);
+        pe->bell_posted = 1;
+    }
+}
+
+static void rx_done(ss_pe_t *pe, uint32_t i)
+{
+    ss_rx_t *r = pe->rx[i];
+    memmove(pe->rx + i, pe->rx + i + 1, (pe->nrx - i - 1) * sizeof *pe->rx);
+    pe->nrx--;
+    ss_msg_t *m = r->msg;
+    free(r);
+    ss_progress_apply(pe, m);
+}
+
+/* Block until one thing happens: a message lands (it is applied), the
+ * doorbell rings, or (with_out) one of this PE's sends completes. */
+void ss_progress_wait(ss_pe_t *pe, int with_out)
+{
+    /* Set before any SimGrid call: posting a receive is a simcall, during
+     * which other PEs run and must already see this PE as waiting. */
+    pe->in_wait = 1;
+    post_receives(pe);
+    uint32_t n = pe->nrx + 1 + (with_out ? pe->nout : 0);
+    sg_comm_t stackv[64];
+    sg_comm_t *v = n <= 64 ? stackv : malloc(n * sizeof *v);
+    if (!v)
+        ss_fatal("out of memory waiting");
+    for (uint32_t i = 0; i < pe->nrx; i++)
+        v[i] = pe->rx[i]->comm;
+    v[pe->nrx] = pe->bell.comm;
+    for (uint32_t i = 0; with_out && i < pe->nout; i++)
+        v[pe->nrx + 1 + i] = pe->out[i].comm;
+    ssize_t k = sg_comm_wait_any(v, n);
+    pe->in_wait = 0;
+    if (v != stackv)
+        free(v);
+    if (k < 0)
+        ss_fatal("PE %d: SimGrid wait failed in %s", pe->id, pe->where);
+    if ((uint32_t)k < pe->nrx)
+        rx_done(pe, (uint32_t)k);
+    else if ((uint32_t)k == pe->nrx)
+        pe->bell_posted = pe->bell_pending = 0;
+    else
+        out_retire(pe, (uint32_t)k - pe->nrx - 1);
+}
+
+/* Apply every message already sent to this PE: used after synchronisation
+ * points where all senders have completed their sends. */
+void ss_progress_drain(ss_pe_t *pe)
+{
+    /* A doorbell rung but not yet landed counts too: a PE that left with
+     * one on its way would fail the ringer's send when its actor ends. */
+    while (pe->in_posted - pe->nrx < pe->in_issued || pe->bell_pending)
+        ss_progress_wait(pe, 0);
+}
+
+/* quiet: every send complete and every get / fetching atomic answered. */
+void ss_quiet(ss_pe_t *pe)
+{
+    while (pe->nout > 0 || pe->pending_replies > 0) {
+        if (pe->nout > 64) {
+            /* A long tail of sends (e.g. after many puts): waiting them in
+             * order is O(n), a wait_any over all of them O(n^2). */
+            sg_comm_wait(pe->out[0].comm);
+            out_retire(pe, 0);
+        } else {
+            ss_progress_wait(pe, 1);
+        }
+    }
+}
+
+/* After the PE's last synchronisation: nothing more will be sent to it.
+ * Its spare and doorbell receives stay posted in SimGrid's mailbox; we
+ * drop our references so that they are freed with the engine. */
+void ss_pe_teardown(ss_pe_t *pe)
+{
+    for (uint32_t i = 0; i < pe->nrx; i++) {
+        sg_comm_unref(pe->rx[i]->comm);
+        free(pe->rx[i]);
+    }
+    if (pe->bell_posted)
+        sg_comm_unref(pe->bell.comm);
+    free(pe->rx);
+    free(pe->out);
+    pe->rx = NULL;
+    pe->out = NULL;
+    pe->nrx = pe->caprx = pe->nout = pe->capout = 0;
+    pe->bell_posted = 0;
+}
+
+/* Apply, without blocking, every message that has already landed (for
+ * shmem_test and shmem_signal_fetch). sg_comm_test consumes a finished
+ * receive's handle. */
+void ss_progress_poll(ss_pe_t *pe)
+{
+    post_receives(pe);
+    uint32_t i = 0;
+    while (i < pe->nrx) {
+        if (sg_comm_test(pe->rx[i]->comm))
+            rx_done(pe, i);
+        else
+            i++;
+    }
+}

@@ -1,0 +1,300 @@
+/* ss_runtime.c - the simulated world: PEs as actors, setup and teardown,
+ * and the library calls that are not communication. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ss_team.h"
+
+int ss_load_platform(const char *file, char *err, size_t errlen);
+
+ss_world_t ss_w;
+
+void ss_config_defaults(ss_config_t *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->ppn = 1;
+    cfg->stack_kib = 64;
+    ss_model_defaults(&cfg->model, SS_MODEL_ALPHA_BETA);
+}
+
+void ss_fatal(const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    fputs("shmemsim: error: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    fflush(stderr);
+    _exit(2);   /* from inside an actor: SimGrid's teardown must not run */
+}
+
+ss_pe_t *ss_self(void)
+{
+    ss_pe_t *pe = sg_actor_self_get_data();
+    if (!pe)
+        ss_fatal("an OpenSHMEM call was made outside a simulated PE");
+    if (pe->finished)
+        ss_fatal("PE %d: OpenSHMEM call after shmem_finalize", pe->id);
+    return pe;
+}
+
+ss_pe_t *ss_check_pe(int pe, const char *call)
+{
+    if (pe < 0 || pe >= ss_w.npes)
+        ss_fatal("PE %d: %s: target PE %d does not exist (there are %d PEs, "
+                 "0..%d)", ss_self()->id, call, pe, ss_w.npes, ss_w.npes - 1);
+    return &ss_w.pes[pe];
+}
+
+/* ---- library setup and query ---- */
+
+void shmem_init(void) { ss_self()->where = "shmem_init"; }
+
+void shmem_finalize(void)
+{
+    ss_pe_t *pe = ss_self();
+    pe->where = "shmem_finalize";
+    ss_sync_point(pe, 0);
+    ss_pe_teardown(pe);
+    pe->finished = 1;
+}
+
+int shmem_my_pe(void) { return ss_self()->id; }
+int shmem_n_pes(void) { return ss_w.npes; }
+int shmem_pe_accessible(int pe) { return pe >= 0 && pe < ss_w.npes; }
+
+int shmem_addr_accessible(const void *addr, int pe)
+{
+    return shmem_pe_accessible(pe) &&
+           ss_heap_translate(ss_self()->id, addr, 1, pe) != NULL;
+}
+
+void shmem_info_get_version(int *major, int *minor)
+{
+    *major = SHMEM_MAJOR_VERSION;
+    *minor = SHMEM_MINOR_VERSION;
+}
+
+void shmem_info_get_name(char *name)
+{
+    strcpy(name, SHMEM_VENDOR_STRING);
+}
+
+void shmem_global_exit(int status)
+{
+    ss_pe_t *pe = ss_self();
+    fflush(stdout);
+    fprintf(stderr, "shmemsim: PE %d called shmem_global_exit(%d)\n", pe->id,
+            status);
+    _exit(status ? status : 1);
+}
+
+/* ---- memory management ---- */
+
+void *shmem_malloc(size_t size)
+{
+    return ss_heap_alloc(ss_self(), 16, size, 0, "shmem_malloc");
+}
+
+void *shmem_calloc(size_t count, size_t size)
+{
+    if (size && count > SIZE_MAX / size)
+        ss_fatal("PE %d: shmem_calloc(%zu, %zu): size overflows", ss_self()->id,
+                 count, size);
+    return ss_heap_alloc(ss_self(), 16, count * size, 1, "shmem_calloc");
+}
+
+void *shmem_align(size_t alignment, size_t size)
+{
+    return ss_heap_alloc(ss_self(), alignment, size, 0, "shmem_align");
+}
+
+/* Collective: quiet and synchronise first, so that no message still on
+ * its way can land in freed memory. */
+void shmem_free(void *ptr)
+{
+    ss_pe_t *pe = ss_self();
+    pe->where = "shmem_free";
+    ss_sync_point(pe, 0);
+    ss_heap_free(pe, ptr);
+}
+
+/* ---- the world ---- */
+
+/* Host names ordered with their numbers compared as numbers, so that
+ * node-2 comes before node-10: PE i goes to the i-th host in that order. */
+static int natural_cmp(const char *a, const char *b)
+{
+    while (*a && *b) {
+        if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+            while (*a == '0') a++;
+            while (*b == '0') b++;
+            size_t la = strspn(a, "0123456789"), lb = strspn(b, "0123456789");
+            if (la != lb)
+                return la < lb ? -1 : 1;
+            int c = strncmp(a, b, la);
+            if (c)
+                return c;
+            a += la;
+            b += lb;
+        } else {
+            if (*a != *b)
+                return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+            a++;
+            b++;
+        }
+    }
+    return *a ? 1 : *b ? -1 : 0;
+}
+
+static int host_cmp(const void *x, const void *y)
+{
+    return natural_cmp(sg_host_get_name(*(const sg_host_t *)x),
+                       sg_host_get_name(*(const sg_host_t *)y));
+}
+
+static void pe_actor(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    ss_pe_t *pe = sg_actor_self_get_data();
+    char name[32];
+    snprintf(name, sizeof name, "d%d", pe->id);
+    sg_mailbox_set_receiver(name);
+    pe->mb = sg_mailbox_by_name(name);
+    snprintf(name, sizeof name, "b%d", pe->id);
+    pe->bell_mb = sg_mailbox_by_name(name);
+    pe->sweep_at = 64;
+    pe->where = "(program)";
+    ss_w.pe_main(ss_w.pe_arg);
+    if (!pe->finished)
+        shmem_finalize();
+}
+
+static int engine_init(const ss_config_t *cfg)
+{
+    const char *argv[16];
+    char stack[64], buf[8][80];
+    int argc = 0, nb = 0;
+    const char *mcfg[8];
+    int nm = ss_model_simgrid_cfg(&cfg->model, mcfg, 8);
+    argv[argc++] = "shmemsim";
+    for (int i = 0; i < nm && nb < 8; i++, nb++) {
+        snprintf(buf[nb], sizeof buf[nb], "--cfg=%s", mcfg[i]);
+        argv[argc++] = buf[nb];
+    }
+    snprintf(stack, sizeof stack, "--cfg=contexts/stack-size:%d", cfg->stack_kib);
+    argv[argc++] = stack;
+    if (cfg->npes > 30000)   /* each guard page is a mapping: stay under vm.max_map_count */
+        argv[argc++] = "--cfg=contexts/guard-size:0";
+    argv[argc++] = "--log=root.thres:critical";
+    argv[argc++] = "--log=ker_engine.thres:critical";
+    argv[argc] = NULL;
+    simgrid_init(&argc, (char **)argv);
+    return 0;
+}
+
+static int place(const ss_config_t *cfg)
+{
+    ss_w.nhosts = sg_host_count();
+    sg_host_t *list = sg_host_list();
+    ss_w.hosts = malloc(ss_w.nhosts * sizeof *ss_w.hosts);
+    if (!ss_w.hosts)
+        return -1;
+    memcpy(ss_w.hosts, list, ss_w.nhosts * sizeof *list);
+    free(list);
+    qsort(ss_w.hosts, ss_w.nhosts, sizeof *ss_w.hosts, host_cmp);
+    if ((size_t)cfg->npes > ss_w.nhosts * (size_t)cfg->ppn) {
+        fprintf(stderr, "shmemsim: error: --pes %d does not fit: the platform "
+                "has %zu hosts x --ppn %d = %zu PE slots; raise --ppn or use a "
+                "larger platform\n", cfg->npes, ss_w.nhosts, cfg->ppn,
+                ss_w.nhosts * (size_t)cfg->ppn);
+        return -1;
+    }
+    return 0;
+}
+
+static int report_deadlock(void)
+{
+    int blocked = 0;
+    for (int i = 0; i < ss_w.npes; i++)
+        blocked += !ss_w.pes[i].finished;
+    if (!blocked)
+        return 0;
+    fprintf(stderr, "shmemsim: error: deadlock at t=%.9f s: %d of %d PEs can "
+            "never progress:\n", simgrid_get_clock(), blocked, ss_w.npes);
+    int shown = 0;
+    for (int i = 0; i < ss_w.npes && shown < 32; i++)
+        if (!ss_w.pes[i].finished) {
+            fprintf(stderr, "  PE %d blocked in %s\n", i, ss_w.pes[i].where);
+            shown++;
+        }
+    if (blocked > shown)
+        fprintf(stderr, "  ... and %d more\n", blocked - shown);
+    return 3;
+}
+
+static void world_free(void)
+{
+    for (int i = 0; i < ss_w.npes; i++)
+        ss_pe_teardown(&ss_w.pes[i]);
+    ss_sync_sets_free();
+    ss_teams_free();
+    ss_heap_fini();
+    free(ss_w.pes);
+    free(ss_w.hosts);
+}
+
+int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
+{
+    char err[512];
+    memset(&ss_w, 0, sizeof ss_w);
+    ss_w.cfg = *cfg;
+    ss_w.npes = cfg->npes;
+    ss_w.pe_main = pe_main;
+    ss_w.pe_arg = arg;
+    if (cfg->npes < 1 || cfg->ppn < 1) {
+        fprintf(stderr, "shmemsim: error: --pes and --ppn must be at least 1\n");
+        return 2;
+    }
+    FILE *f = fopen(cfg->platform, "r");
+    if (!f) {
+        fprintf(stderr, "shmemsim: error: cannot open platform '%s': %s\n",
+                cfg->platform, strerror(errno));
+        return 2;
+    }
+    fclose(f);
+    engine_init(cfg);
+    if (ss_load_platform(cfg->platform, err, sizeof err)) {
+        fprintf(stderr, "shmemsim: error: platform '%s' is not a valid SimGrid "
+                "platform: %s\n", cfg->platform, err);
+        return 2;
+    }
+    if (place(cfg))
+        return 2;
+    ss_w.pes = calloc((size_t)cfg->npes, sizeof *ss_w.pes);
+    if (!ss_w.pes || ss_heap_init(cfg->npes, cfg->fold_threshold))
+        return 2;
+    ss_teams_init(cfg->npes);
+    for (int i = 0; i < cfg->npes; i++) {
+        char name[32];
+        ss_pe_t *pe = &ss_w.pes[i];
+        pe->id = i;
+        pe->host = ss_w.hosts[i / cfg->ppn];
+        snprintf(name, sizeof name, "pe%d", i);
+        sg_actor_t a = sg_actor_init(name, pe->host);
+        sg_actor_set_data(a, pe);
+        sg_actor_start(a, pe_actor, 0, NULL);
+    }
+    simgrid_run();
+    int rc = report_deadlock();
+    world_free();
+    return rc ? rc : ss_w.exit_code;
+}

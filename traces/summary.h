@@ -1,0 +1,53 @@
+/* summary.h - writers for `shmemsim` run results (table, CSV, JSON).
+ *
+ * CSV and JSON are meant for scripts and regression diffs, so their number
+ * formatting is deterministic: the same doubles always give the same bytes.
+ * The table is for people and rounds to engineering units.
+ */
+#ifndef SS_SUMMARY_H
+#define SS_SUMMARY_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct ss_row {
+    const char *collective;   /* NULL is written as empty / null */
+    const char *algorithm;
+    int pes;
+    size_t bytes;
+    double time_s;
+    double predicted_s;       /* NAN if no model prediction */
+    int ppn;
+    const char *model;
+    const char *platform;
+    double first_start_s;
+    double last_end_s;
+    int checked;              /* -1 not checked, 0 failed, 1 ok */
+} ss_row_t;
+
+typedef enum ss_format { SS_FMT_TABLE, SS_FMT_CSV, SS_FMT_JSON } ss_format_t;
+
+/* Writes all n rows in the chosen format (a header / array wrapper is
+ * written even when n == 0).
+ *
+ * CSV columns: collective,algorithm,pes,bytes,time_s,predicted_s,ppn,model,
+ * platform,first_start_s,last_end_s,check. Reals use the shortest "%.Ne"
+ * that reads back to the identical double; non-finite values are empty;
+ * check is "ok", "FAILED" or empty. Fields holding a comma, quote, CR or
+ * LF are quoted per RFC 4180. Lines end in "\n".
+ *
+ * JSON: an array of objects with the same keys; non-finite reals and an
+ * unchecked check are null. Strings are escaped per RFC 8259 (bytes >= 0x80
+ * are passed through, so they must already be UTF-8). */
+void ss_summary_write(FILE *f, ss_format_t fmt, const ss_row_t *rows,
+                      size_t n);
+
+/* Seconds in engineering units with 3 decimals: "12.345 us", "1.234 ms",
+ * "2.000 s"; NaN gives "-". ASCII "us" keeps column widths byte-based. */
+void ss_format_seconds(double s, char *buf, size_t len);
+
+/* Bytes in binary units: "512 B", "64 KiB", "1.50 MiB" (two decimals only
+ * when the size is not a whole number of the unit). */
+void ss_format_bytes(size_t b, char *buf, size_t len);
+
+#endif /* SS_SUMMARY_H */
