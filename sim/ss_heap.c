@@ -148,8 +148,9 @@ void *ss_heap_alloc(ss_pe_t *pe, size_t alignment, size_t size, int zero,
                 ss_fatal("out of memory growing the symmetric heap table");
             if (H.n)
                 memcpy(v, H.v, H.n * sizeof *v);
-            for (size_t i = 0; i < H.nlive; i++)
-                H.live[i] = v + (H.live[i] - H.v);
+            for (size_t i = 0; i < H.nlive; i++)   /* not runtime blocks */
+                if (H.live[i] >= H.v && H.live[i] < H.v + H.n)
+                    H.live[i] = v + (H.live[i] - H.v);
             free(H.v);
             H.v = v;
             H.cap = cap;

@@ -136,6 +136,7 @@ void ss_progress_poll(ss_pe_t *pe);
 void ss_wake(int target);
 void ss_quiet(ss_pe_t *pe);
 void ss_pe_teardown(ss_pe_t *pe);
+void ss_pe_release(ss_pe_t *pe);
 void ss_overhead(ss_pe_t *pe);
 
 /* ss_rma.c */

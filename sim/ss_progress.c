@@ -289,6 +289,19 @@ void ss_quiet(ss_pe_t *pe)
  * drop our references so that they are freed with the engine. */
 void ss_pe_teardown(ss_pe_t *pe)
 {
+    /* Settle first: a wake-up may have been rung while this PE was in its
+     * last wait; its receive must complete before it is dropped, or
+     * SimGrid cancels the ringer's send. in_wait is 0 once this loop
+     * ends, so nothing rings after it. */
+    if (pe->bell_posted || pe->nrx)
+        while (pe->nout || pe->bell_pending || pe->in_posted - pe->nrx < pe->in_issued)
+            ss_progress_wait(pe, 1);
+    ss_pe_release(pe);
+}
+
+/* Drop the runtime's references (also for PEs the engine stopped). */
+void ss_pe_release(ss_pe_t *pe)
+{
     for (uint32_t i = 0; i < pe->nrx; i++) {
         sg_comm_unref(pe->rx[i]->comm);
         free(pe->rx[i]);

@@ -196,6 +196,14 @@ static int engine_init(const ss_config_t *cfg)
         argv[argc++] = "--cfg=contexts/guard-size:0";
     argv[argc++] = "--log=root.thres:critical";
     argv[argc++] = "--log=ker_engine.thres:critical";
+    /* Extra SimGrid settings for experts, e.g. "--cfg=network/model:IB". */
+    static char extra[1024];
+    const char *env = getenv("SHMEMSIM_SIMGRID_ARGS");
+    if (env) {
+        snprintf(extra, sizeof extra, "%s", env);
+        for (char *tok = strtok(extra, " "); tok && argc < 15; tok = strtok(NULL, " "))
+            argv[argc++] = tok;
+    }
     argv[argc] = NULL;
     simgrid_init(&argc, (char **)argv);
     return 0;
@@ -243,8 +251,8 @@ static int report_deadlock(void)
 
 static void world_free(void)
 {
-    for (int i = 0; i < ss_w.npes; i++)
-        ss_pe_teardown(&ss_w.pes[i]);
+    for (int i = 0; i < ss_w.npes; i++)   /* only PEs that never finished */
+        ss_pe_release(&ss_w.pes[i]);
     ss_sync_sets_free();
     ss_teams_free();
     ss_heap_fini();

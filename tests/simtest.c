@@ -1,0 +1,57 @@
+/* simtest.c - see simtest.h. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "simtest.h"
+
+simtest_shared_t *ST;
+
+void simtest_setup(void)
+{
+    if (!ST) {
+        ST = mmap(NULL, sizeof *ST, PROT_READ | PROT_WRITE,
+                  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+        if (ST == MAP_FAILED)
+            abort();
+    }
+    memset(ST, 0, sizeof *ST);
+}
+
+const char *simtest_platform(const char *name)
+{
+    static char buf[1024];
+    snprintf(buf, sizeof buf, "%s/%s", SIMTEST_SOURCE_DIR, name);
+    return buf;
+}
+
+simtest_result_t simtest_run(const char *platform, int npes, int ppn,
+                             ss_model_kind_t model, void (*fn)(void *))
+{
+    simtest_result_t r = {0};
+    FILE *errf = tmpfile();
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fileno(errf), 2);
+        ss_config_t cfg;
+        ss_config_defaults(&cfg);
+        cfg.platform = platform;
+        cfg.npes = npes;
+        cfg.ppn = ppn;
+        ss_model_defaults(&cfg.model, model);
+        _exit(ss_world_run(&cfg, fn, NULL));
+    }
+    int st = 0;
+    waitpid(pid, &st, 0);
+    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    rewind(errf);
+    size_t n = fread(r.err, 1, sizeof r.err - 1, errf);
+    r.err[n] = 0;
+    fclose(errf);
+    return r;
+}
