@@ -2,9 +2,10 @@
  *
  * A put copies the source at issue time and returns: the source may be
  * reused at once (local completion), the data lands at the target when
- * the transfer completes. Gets and fetching atomics send a request (0
- * bytes for a get, the operands for an atomic) and wait for the reply: a
- * round trip. PEs on one host use the host's loopback link of the platform
+ * the transfer completes. Gets and fetching atomics send a request (8
+ * bytes, the remote address, for a get; the operands for an atomic) and
+ * wait for the reply: a round trip. (SimGrid gives 0-byte transfers no
+ * latency, so no request is empty.) PEs on one host use the host's loopback link of the platform
  * (the intra-node path).
  */
 #include <string.h>
@@ -60,7 +61,7 @@ void ss_get(ss_pe_t *pe, void *dest, const void *src, size_t n, int target,
     m->nbytes = n;
     m->raddr = dest;
     pe->pending_replies++;
-    ss_send(pe, target, m, 0);
+    ss_send(pe, target, m, 8);
     if (blocking)
         while (pe->pending_replies > 0)
             ss_progress_wait(pe, 0);
@@ -81,7 +82,7 @@ uint64_t ss_amo(ss_pe_t *pe, void *dest, int width, ss_amo_op_t op,
     m->operand = operand;
     m->operand2 = operand2;
     m->raddr = (unsigned char *)&result;
-    size_t wire = (size_t)width * (op == SS_AMO_CSWAP ? 2 : op == SS_AMO_FETCH ? 0 : 1);
+    size_t wire = (size_t)width * (op == SS_AMO_CSWAP ? 2 : 1);
     if (fetch)
         pe->pending_replies++;
     ss_send(pe, target, m, wire);

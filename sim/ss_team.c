@@ -95,15 +95,13 @@ int ss_team_index(const struct ss_team *t, int pe)
 void *ss_workspace(const void *owner, uint64_t key, size_t bytes)
 {
     ss_pe_t *pe = ss_self();
-    if (bytes == 0)
-        bytes = 8;
+    bytes = bytes ? (bytes + 15) / 16 * 16 : 16;   /* before the lookup */
     for (ss_ws_t *w = ss_wss; w; w = w->next)
         if (w->owner == owner && w->key == key && w->bytes == bytes)
             return w->base + (size_t)pe->id * w->bytes;
     ss_ws_t *w = calloc(1, sizeof *w);
     if (!w)
         ss_fatal("out of memory for collective workspace");
-    bytes = (bytes + 15) / 16 * 16;
     w->owner = owner;
     w->key = key;
     w->bytes = bytes;
