@@ -23,8 +23,9 @@ typedef struct ss_alloc {
 } ss_alloc_t;
 
 static struct {
-    ss_alloc_t *v;           /* by allocation number */
-    size_t n, cap;
+    ss_alloc_t **v;          /* by allocation number; each block on its
+                                own, so live[] pointers never move */
+    size_t n;
     ss_alloc_t **live;       /* live allocations sorted by base */
     size_t nlive;
     ss_alloc_t **internal;   /* runtime-owned blocks (ss_heap_register) */
@@ -44,8 +45,10 @@ int ss_heap_init(int npes, size_t fold_threshold)
 
 void ss_heap_fini(void)
 {
-    for (size_t i = 0; i < H.n; i++)
-        free(H.v[i].base);
+    for (size_t i = 0; i < H.n; i++) {
+        free(H.v[i]->base);
+        free(H.v[i]);
+    }
     for (size_t i = 0; i < H.ninternal; i++) {
         free(H.internal[i]->base);
         free(H.internal[i]);
@@ -126,6 +129,18 @@ static void create(ss_alloc_t *a, size_t alignment, size_t size, int pe,
     live_insert(a);
 }
 
+/* Appends a new zeroed block descriptor to a pointer array. */
+static ss_alloc_t *new_block(ss_alloc_t ***list, size_t *n)
+{
+    ss_alloc_t *a = calloc(1, sizeof *a);
+    ss_alloc_t **v = realloc(*list, (*n + 1) * sizeof *v);
+    if (!a || !v)
+        ss_fatal("out of memory growing the symmetric heap table");
+    *list = v;
+    v[(*n)++] = a;
+    return a;
+}
+
 /* Collective: every PE makes the same sequence of calls with the same
  * sizes. The first PE to make call k creates block k; the others find it.
  * No simulated time passes (see README: setup calls are free). */
@@ -140,25 +155,10 @@ void *ss_heap_alloc(ss_pe_t *pe, size_t alignment, size_t size, int zero,
                  call, alignment);
     size_t k = pe->nmalloc++;
     if (k == H.n) {
-        if (H.n == H.cap) {
-            /* live[] points into v[]: rebuild it after moving v. */
-            size_t cap = H.cap ? 2 * H.cap : 16;
-            ss_alloc_t *v = calloc(cap, sizeof *v);
-            if (!v)
-                ss_fatal("out of memory growing the symmetric heap table");
-            if (H.n)
-                memcpy(v, H.v, H.n * sizeof *v);
-            for (size_t i = 0; i < H.nlive; i++)   /* not runtime blocks */
-                if (H.live[i] >= H.v && H.live[i] < H.v + H.n)
-                    H.live[i] = v + (H.live[i] - H.v);
-            free(H.v);
-            H.v = v;
-            H.cap = cap;
-        }
-        create(&H.v[H.n], alignment, size, pe->id, call);
-        H.n++;
+        ss_alloc_t *a = new_block(&H.v, &H.n);
+        create(a, alignment, size, pe->id, call);
     }
-    ss_alloc_t *a = &H.v[k];
+    ss_alloc_t *a = H.v[k];
     if (a->size != size || a->align != alignment)
         ss_fatal("PE %d: %s: symmetric allocation #%zu asks %zu bytes "
                  "(alignment %zu) but another PE asked %zu (alignment %zu); "
@@ -215,15 +215,10 @@ void ss_heap_check_local(ss_pe_t *pe, const void *addr, size_t len,
  * flags), outside the program's allocation sequence. */
 unsigned char *ss_heap_register(size_t bytes)
 {
-    ss_alloc_t *a = calloc(1, sizeof *a);
-    ss_alloc_t **v = realloc(H.internal, (H.ninternal + 1) * sizeof *v);
-    if (!a || !v)
-        ss_fatal("out of memory for runtime workspace");
-    H.internal = v;
+    ss_alloc_t *a = new_block(&H.internal, &H.ninternal);
     size_t keep = H.fold_threshold;
     H.fold_threshold = 0;
     create(a, 16, bytes, -1, "workspace");
     H.fold_threshold = keep;
-    H.internal[H.ninternal++] = a;
     return a->base;
 }

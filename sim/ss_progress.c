@@ -293,9 +293,8 @@ void ss_pe_teardown(ss_pe_t *pe)
      * last wait; its receive must complete before it is dropped, or
      * SimGrid cancels the ringer's send. in_wait is 0 once this loop
      * ends, so nothing rings after it. */
-    if (pe->bell_posted || pe->nrx)
-        while (pe->nout || pe->bell_pending || pe->in_posted - pe->nrx < pe->in_issued)
-            ss_progress_wait(pe, 1);
+    while (pe->nout || pe->bell_pending || pe->in_posted - pe->nrx < pe->in_issued)
+        ss_progress_wait(pe, 1);
     ss_pe_release(pe);
 }
 

@@ -5,8 +5,8 @@
  * the transfer completes. Gets and fetching atomics send a request (8
  * bytes, the remote address, for a get; the operands for an atomic) and
  * wait for the reply: a round trip. (SimGrid gives 0-byte transfers no
- * latency, so no request is empty.) PEs on one host use the host's loopback link of the platform
- * (the intra-node path).
+ * latency, so no request is empty.) PEs on one host use the host's
+ * loopback link of the platform (the intra-node path).
  */
 #include <string.h>
 
