@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "parse.h"
+#include "shcoll_check.h"
 #include "shcoll.h"
 #include "ss_driver.h"
 #include "ss_options.h"
@@ -27,7 +28,8 @@ static const char run_help[] =
     "leaving, in simulated seconds.\n\n"
     "options:\n"
     "  --collective C    fcollect, collect, broadcast or reduce\n"
-    "  --algorithm A     an algorithm of that collective (shmemsim list)\n"
+    "  --algorithm A     an algorithm of that collective (shmemsim list), a\n"
+    "                    comma list of them, or all: one row per algorithm\n"
     "  --bytes LIST      sizes, comma list with K/M/G (powers of 1024) and\n"
     "                    doubling ranges A:B, e.g. 8,64,1K:1M (default 8).\n"
     "                    fcollect/collect: bytes each PE contributes (collect\n"
@@ -38,9 +40,15 @@ static const char run_help[] =
     "  --type T          reduce: element type, e.g. long, double, complexd\n"
     "                    (default long)\n"
     "  --radix K         tuning radix for algorithms that have one\n"
+    "                    (default: $SHMEMSIM_COLL_RADIX, else the algorithm's)\n"
+    "  --segment SIZE    pipeline segment for algorithms that have one\n"
+    "                    (default: $SHMEMSIM_COLL_SEGMENT, else the algorithm's)\n"
     "  --format F        table (default), csv or json\n"
     "  --check           verify every PE's result against a sequential\n"
     "                    reference; exit 1 on a mismatch\n"
+    "  predicted_s (alpha-beta model only) is the algorithm's closed form\n"
+    "  (models/) with alpha and beta of the route from PE 0 to PE 1; it is\n"
+    "  exact on a contention-free platform such as tests/platforms/star-64.xml\n"
     "%s";
 
 static const char *const kinds[] = {"fcollect", "collect", "broadcast", "reduce", NULL};
@@ -50,6 +58,8 @@ typedef struct run_opts {
     ss_config_t cfg;
     int kind;
     const char *alg;
+    const shcoll_alg_t *algs[64];
+    size_t nalgs;
     size_t *bytes;
     size_t nsizes;
     int root, op, type, check;
@@ -91,6 +101,9 @@ static int run_option(int argc, char **argv, int *i, run_opts_t *o)
             return fail(err);
     } else if (!strcmp(opt, "--algorithm")) {
         o->alg = v;
+    } else if (!strcmp(opt, "--segment")) {
+        if (ss_parse_size(v, &o->cfg.segment, err, sizeof err))
+            return fail(err);
     } else if (!strcmp(opt, "--bytes")) {
         free(o->bytes);
         if (ss_parse_bytes_list(v, &o->bytes, &o->nsizes, err, sizeof err))
@@ -123,6 +136,33 @@ static int run_option(int argc, char **argv, int *i, run_opts_t *o)
     return 0;
 }
 
+/* --algorithm: one name, a comma list, or "all" (the registry order). */
+static int resolve_algs(run_opts_t *o)
+{
+    const shcoll_alg_t *reg = shcoll_registry((shcoll_kind_t)o->kind);
+    char err[320];
+    o->nalgs = 0;
+    if (!strcmp(o->alg, "all")) {
+        for (; reg->name && o->nalgs < 64; reg++)
+            o->algs[o->nalgs++] = reg;
+        return 0;
+    }
+    for (const char *p = o->alg; *p && o->nalgs < 64;) {
+        size_t len = strcspn(p, ",");
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)len, p);
+        const shcoll_alg_t *a = shcoll_find((shcoll_kind_t)o->kind, name);
+        if (!a) {
+            snprintf(err, sizeof err, "unknown %s algorithm '%s' (`shmemsim "
+                     "list` shows the choices, or use all)", kinds[o->kind], name);
+            return fail(err);
+        }
+        o->algs[o->nalgs++] = a;
+        p += len + (p[len] == ',');
+    }
+    return o->nalgs ? 0 : fail("--algorithm is empty");
+}
+
 static int run_validate(run_opts_t *o)
 {
     char err[320];
@@ -132,11 +172,8 @@ static int run_validate(run_opts_t *o)
         return fail("--collective is required: fcollect, collect, broadcast or reduce");
     if (!o->alg)
         return fail("--algorithm is required (`shmemsim list` shows them)");
-    if (!shcoll_find((shcoll_kind_t)o->kind, o->alg)) {
-        snprintf(err, sizeof err, "unknown %s algorithm '%s' (`shmemsim list` "
-                 "shows the choices)", kinds[o->kind], o->alg);
-        return fail(err);
-    }
+    if (resolve_algs(o))
+        return 2;
     if (o->kind == SHCOLL_BROADCAST && o->root >= o->cfg.npes) {
         snprintf(err, sizeof err, "--root %d is not a PE (0..%d)", o->root, o->cfg.npes - 1);
         return fail(err);
@@ -161,6 +198,28 @@ static int run_validate(run_opts_t *o)
     return 0;
 }
 
+/* The closed form for one point (alpha-beta model only). */
+static double predicted(const run_opts_t *o, const ss_bench_t *b,
+                        const char *alg, size_t bytes)
+{
+    if (o->cfg.model.kind != SS_MODEL_ALPHA_BETA)
+        return NAN;
+    int p = o->cfg.npes;
+    size_t *sizes = NULL;
+    if (o->kind == SHCOLL_COLLECT) {
+        if (!(sizes = malloc((size_t)p * sizeof *sizes)))
+            return NAN;
+        for (int r = 0; r < p; r++)
+            sizes[r] = shcoll_collect_bytes(r, bytes, 1);
+    }
+    size_t elem = shcoll_type_size((shcoll_type_t)o->type);
+    ss_pred_in_t in = {p, bytes, sizes, elem, o->root,
+                       ss_coll_radix(&o->cfg), ss_coll_segment(&o->cfg)};
+    double t = ss_predict(kinds[o->kind], alg, &b->ab, &in);
+    free(sizes);
+    return t;
+}
+
 static int report(const run_opts_t *o, ss_bench_t *b)
 {
     ss_row_t *rows = calloc(b->nalgs * b->nsizes, sizeof *rows);
@@ -169,7 +228,8 @@ static int report(const run_opts_t *o, ss_bench_t *b)
     for (size_t i = 0; i < b->nalgs * b->nsizes; i++) {
         const ss_point_t *p = &b->points[i];
         rows[i] = (ss_row_t){kinds[o->kind], p->alg->name, o->cfg.npes, p->bytes,
-                             p->last_end - p->first_start, NAN, o->cfg.ppn,
+                             p->last_end - p->first_start,
+                             predicted(o, b, p->alg->name, p->bytes), o->cfg.ppn,
                              ss_model_names[o->cfg.model.kind], o->cfg.platform,
                              p->first_start, p->last_end, p->checked};
     }
@@ -204,8 +264,7 @@ static int cmd_run(int argc, char **argv)
     }
     if (!o.bytes || run_validate(&o))
         return free(o.bytes), 2;
-    const shcoll_alg_t *alg = shcoll_find((shcoll_kind_t)o.kind, o.alg);
-    ss_bench_t b = {.kind = (shcoll_kind_t)o.kind, .algs = &alg, .nalgs = 1,
+    ss_bench_t b = {.kind = (shcoll_kind_t)o.kind, .algs = o.algs, .nalgs = o.nalgs,
                     .bytes = o.bytes, .nsizes = o.nsizes, .root = o.root,
                     .op = (shcoll_op_t)o.op, .type = (shcoll_type_t)o.type,
                     .check = o.check};

@@ -8,6 +8,8 @@
 #include <strings.h>
 
 #include "shcoll.h"
+#include "parse.h"
+#include "ss_driver.h"
 #include "ss_team.h"
 
 typedef struct ss_call {
@@ -39,6 +41,41 @@ const shcoll_alg_t *ss_coll_choose(shcoll_kind_t kind)
         ss_fatal("unknown %s algorithm '%s' (`shmemsim list` shows the "
                  "choices)", shcoll_kind_name(kind), name);
     return a;
+}
+
+static int env_size(const char *name, size_t *out)
+{
+    const char *v = getenv(name);
+    char err[200];
+    if (!v || !*v)
+        return 0;
+    if (ss_parse_size(v, out, err, sizeof err)) {
+        fprintf(stderr, "shmemsim: error: $%s: %s\n", name, err);
+        exit(2);
+    }
+    return 1;
+}
+
+int ss_coll_radix(const ss_config_t *cfg)
+{
+    size_t r = 0;
+    if (cfg->radix)
+        return cfg->radix;
+    if (env_size("SHMEMSIM_COLL_RADIX", &r) && (r < 2 || r > 1 << 20)) {
+        fprintf(stderr, "shmemsim: error: $SHMEMSIM_COLL_RADIX must be 2 or "
+                "more, not %zu\n", r);
+        exit(2);
+    }
+    return (int)r;
+}
+
+size_t ss_coll_segment(const ss_config_t *cfg)
+{
+    size_t s = 0;
+    if (cfg->segment)
+        return cfg->segment;
+    env_size("SHMEMSIM_COLL_SEGMENT", &s);
+    return s;
 }
 
 /* Charges the reduction's local combine as compute time. */
@@ -89,12 +126,12 @@ static int run(const struct ss_team *t, uint64_t slot, ss_call_t *c)
     size_t nbytes = mul(c->nelems, c->elem, c);
     check_args(pe, t, c, nbytes);
     const shcoll_alg_t *alg = c->alg ? c->alg : ss_coll_choose(c->kind);
-    int radix = ss_w.cfg.radix;
+    int radix = ss_coll_radix(&ss_w.cfg);
     shcoll_args_t a = {
         .set = {t->start, t->stride, t->size},
         .dest = c->dest, .source = c->src, .nbytes = nbytes,
         .elem_size = c->elem, .root = c->root, .op = c->op, .type = c->type,
-        .radix = radix, .segment = ss_w.cfg.segment, .combine = sim_combine,
+        .radix = radix, .segment = ss_coll_segment(&ss_w.cfg), .combine = sim_combine,
     };
     uint64_t key = slot << 8 | (uint64_t)c->kind << 1;
     size_t pw = alg->psync_words ? alg->psync_words(t->size, radix) : 0;

@@ -59,6 +59,12 @@ static void bench_pe(void *arg)
     (void)arg;
     shmem_init();
     ss_pe_t *pe = ss_self();
+    if (pe->id == 0 && ss_w.npes > 1) {
+        sg_host_t h0 = ss_w.pes[0].host, h1 = ss_w.pes[1].host;
+        B->ab.alpha = sg_host_get_route_latency(h0, h1);
+        B->ab.beta = 1.0 / sg_host_get_route_bandwidth(h0, h1);
+        B->ab.gamma = ss_w.cfg.model.combine_s_per_byte;
+    }
     for (size_t i = 0; i < B->nalgs * B->nsizes; i++)
         measure(pe, &B->points[i]);
     shmem_finalize();

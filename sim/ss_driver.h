@@ -5,6 +5,7 @@
 
 #include "shcoll.h"
 #include "ss_config.h"
+#include "predict.h"
 
 typedef struct ss_point {
     const shcoll_alg_t *alg;
@@ -25,10 +26,17 @@ typedef struct ss_bench {
     int check;
     ss_point_t *points;                /* nalgs x nsizes, filled by the run */
     char error[512];                   /* first check failure */
+    ss_ab_t ab;                        /* PE 0 to PE 1, set by the run */
 } ss_bench_t;
 
 /* Simulates every (algorithm, size) of b in one simulation; 0 on success. */
 int ss_bench_run(const ss_config_t *cfg, ss_bench_t *b);
+
+/* The radix / segment a collective uses: the config's, else
+ * $SHMEMSIM_COLL_RADIX / $SHMEMSIM_COLL_SEGMENT, else 0 (the algorithm's
+ * default). A bad environment value is a fatal error. */
+int ss_coll_radix(const ss_config_t *cfg);
+size_t ss_coll_segment(const ss_config_t *cfg);
 
 int ss_coll_team(shmem_team_t team, const shcoll_alg_t *alg, shcoll_kind_t kind,
                  void *dest, const void *src, size_t nelems, size_t elem,

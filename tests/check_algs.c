@@ -42,9 +42,14 @@ typedef struct {
     size_t psync_words, work_bytes, src_bytes, dest_bytes;
 } bufs_t;
 
-static int failures;            /* symmetric: failing PEs of a case, on PE 0 */
-static int npassed, nfailed;
-static unsigned next_salt = 1;
+/* Per-PE state, passed around rather than global: under the simulator
+ * every PE is a thread of one process, so globals would be shared. */
+typedef struct {
+    int *failures;          /* symmetric: failing PEs of a case, on PE 0 */
+    int npassed, nfailed;   /* meaningful on PE 0 */
+    unsigned next_salt;
+    const char *only;       /* $SHCOLL_CHECK_ONLY: "kind" or "kind/alg" */
+} ctx_t;
 
 /* ---- buffers --------------------------------------------------------- */
 
@@ -204,35 +209,35 @@ static void describe(const tcase_t *tc, char *buf, size_t len)
         snprintf(buf + n, len - (size_t)n, " elem=%zu", tc->elem_size);
 }
 
-static void tally(const tcase_t *tc, int local_fail, const char *err)
+static void tally(ctx_t *x, const tcase_t *tc, int local_fail, const char *err)
 {
     if (local_fail) {
         char what[160];
         describe(tc, what, sizeof what);
         fprintf(stderr, "FAIL %s on PE %d: %s\n", what, shmem_my_pe(), err);
-        shmem_int_atomic_add(&failures, 1, 0);
+        shmem_int_atomic_add(x->failures, 1, 0);
     }
     shmem_barrier_all();
     if (shmem_my_pe() == 0) {
-        if (failures)
-            nfailed++;
+        if (*x->failures)
+            x->nfailed++;
         else
-            npassed++;
-        failures = 0;
+            x->npassed++;
+        *x->failures = 0;
     }
 }
 
-static void run_case(const tcase_t *tc)
+static void run_case(ctx_t *x, const tcase_t *tc)
 {
     shcoll_args_t probe = { .set = tc->set, .elem_size = tc->elem_size };
     shcoll_check_t c0 = make_check(tc, 0);
     int me = shcoll_my_index(&tc->set);
-    unsigned salt = next_salt;
+    unsigned salt = x->next_salt;
     char err[256] = "";
     bufs_t b;
     int fail = 0;
 
-    next_salt += NCALLS;
+    x->next_salt += NCALLS;
     alloc_bufs(tc, &b, shcoll_check_dest_bytes(&c0, &probe));
     init_bufs(tc, &b, me, salt);
     shmem_barrier_all();
@@ -244,7 +249,7 @@ static void run_case(const tcase_t *tc)
                        : check_untouched(&b, err, sizeof err);
     if (!fail)
         fail = check_psync(&b, err, sizeof err);
-    tally(tc, fail, err);
+    tally(x, tc, fail, err);
     free_bufs(&b);
 }
 
@@ -253,36 +258,47 @@ static void run_case(const tcase_t *tc)
 static const size_t byte_sizes[] = { 0, 1, 8, 13, 1001, 65539 };
 #define NBYTE_SIZES (sizeof byte_sizes / sizeof byte_sizes[0])
 
-static void cases_fcollect(const shcoll_alg_t *alg, shcoll_set_t set)
+static void cases_fcollect(ctx_t *x, const shcoll_alg_t *alg, shcoll_set_t set)
 {
     for (size_t i = 0; i < NBYTE_SIZES; i++) {
         tcase_t tc = { .kind = SHCOLL_FCOLLECT, .alg = alg, .set = set,
                        .nbytes = byte_sizes[i], .elem_size = 1 };
-        run_case(&tc);
+        run_case(x, &tc);
     }
 }
 
-static void cases_collect(const shcoll_alg_t *alg, shcoll_set_t set)
+static void cases_collect(ctx_t *x, const shcoll_alg_t *alg, shcoll_set_t set)
 {
     static const size_t bases[] = { 0, 1, 13, 1001, 65536 };
     for (size_t i = 0; i < sizeof bases / sizeof bases[0]; i++) {
         tcase_t tc = { .kind = SHCOLL_COLLECT, .alg = alg, .set = set,
                        .nbytes = bases[i], .elem_size = 1 };
-        run_case(&tc);
+        run_case(x, &tc);
     }
     tcase_t tc = { .kind = SHCOLL_COLLECT, .alg = alg, .set = set,
                    .nbytes = 13 * 8, .elem_size = 8 };
-    run_case(&tc);
+    run_case(x, &tc);
 }
 
-static void cases_broadcast(const shcoll_alg_t *alg, shcoll_set_t set)
+/* Every root up to 8 members; beyond, the first two, the middle and the
+ * last (keeps 64-PE runs short). */
+static int next_root(int root, int size)
+{
+    if (size <= 8 || root == size - 1)
+        return root + 1;
+    if (root < 1)
+        return root + 1;
+    return root < size / 2 ? size / 2 : size - 1;
+}
+
+static void cases_broadcast(ctx_t *x, const shcoll_alg_t *alg, shcoll_set_t set)
 {
     for (size_t i = 0; i < NBYTE_SIZES; i++)
-        for (int root = 0; root < set.size; root++) {
+        for (int root = 0; root < set.size; root = next_root(root, set.size)) {
             tcase_t tc = { .kind = SHCOLL_BROADCAST, .alg = alg, .set = set,
                            .nbytes = byte_sizes[i], .elem_size = 1,
                            .root = root };
-            run_case(&tc);
+            run_case(x, &tc);
         }
 }
 
@@ -298,7 +314,7 @@ static const struct { shcoll_op_t op; shcoll_type_t type; } core_ops[] = {
     { SHCOLL_OP_OR, SHCOLL_T_USHORT },      { SHCOLL_OP_XOR, SHCOLL_T_INT64 },
 };
 
-static void reduce_case(const shcoll_alg_t *alg, shcoll_set_t set,
+static void reduce_case(ctx_t *x, const shcoll_alg_t *alg, shcoll_set_t set,
                         shcoll_op_t op, shcoll_type_t type, size_t nelems,
                         int inplace)
 {
@@ -306,28 +322,28 @@ static void reduce_case(const shcoll_alg_t *alg, shcoll_set_t set,
     tcase_t tc = { .kind = SHCOLL_REDUCE, .alg = alg, .set = set,
                    .nbytes = nelems * es, .elem_size = es, .op = op,
                    .type = type, .inplace = inplace };
-    run_case(&tc);
+    run_case(x, &tc);
 }
 
-static void cases_reduce(const shcoll_alg_t *alg, shcoll_set_t set)
+static void cases_reduce(ctx_t *x, const shcoll_alg_t *alg, shcoll_set_t set)
 {
     for (size_t i = 0; i < sizeof core_ops / sizeof core_ops[0]; i++) {
         size_t big = 65536 / shcoll_type_size(core_ops[i].type) + 3;
         size_t counts[] = { 0, 1, 13, big };
         for (size_t j = 0; j < sizeof counts / sizeof counts[0]; j++)
             for (int inplace = 0; inplace < 2; inplace++)
-                reduce_case(alg, set, core_ops[i].op, core_ops[i].type,
+                reduce_case(x, alg, set, core_ops[i].op, core_ops[i].type,
                             counts[j], inplace);
     }
 }
 
 /* Every valid (op, type) pair once, to cover the whole combine table. */
-static void cases_reduce_all_types(const shcoll_alg_t *alg, shcoll_set_t set)
+static void cases_reduce_all_types(ctx_t *x, const shcoll_alg_t *alg, shcoll_set_t set)
 {
     for (int op = 0; op < SHCOLL_NOPS; op++)
         for (int t = 0; t < SHCOLL_NTYPES; t++)
             if (shcoll_op_valid((shcoll_op_t)op, (shcoll_type_t)t))
-                reduce_case(alg, set, (shcoll_op_t)op, (shcoll_type_t)t,
+                reduce_case(x, alg, set, (shcoll_op_t)op, (shcoll_type_t)t,
                             29, 0);
 }
 
@@ -344,34 +360,81 @@ static int make_sets(shcoll_set_t *sets)
     return n;
 }
 
-typedef void (*case_fn)(const shcoll_alg_t *, shcoll_set_t);
+typedef void (*case_fn)(ctx_t *, const shcoll_alg_t *, shcoll_set_t);
 
-static void run_kind(shcoll_kind_t kind, case_fn fn, const shcoll_set_t *sets,
-                     int nsets)
+/* $SHCOLL_CHECK_ONLY=kind or kind/alg limits the run. */
+static int selected(const ctx_t *x, shcoll_kind_t kind, const char *alg)
+{
+    const char *k = shcoll_kind_name(kind);
+    size_t kl = strlen(k);
+    if (!x->only || !*x->only)
+        return 1;
+    if (strncmp(x->only, k, kl) || (x->only[kl] && x->only[kl] != '/'))
+        return 0;
+    return !x->only[kl] || !strcmp(x->only + kl + 1, alg);
+}
+
+static void run_kind(ctx_t *x, shcoll_kind_t kind, case_fn fn,
+                     const shcoll_set_t *sets, int nsets)
 {
     for (const shcoll_alg_t *alg = shcoll_registry(kind); alg->name; alg++) {
+        if (!selected(x, kind, alg->name))
+            continue;
         for (int s = 0; s < nsets; s++)
-            fn(alg, sets[s]);
+            fn(x, alg, sets[s]);
         if (kind == SHCOLL_REDUCE)
-            cases_reduce_all_types(alg, sets[0]);
+            cases_reduce_all_types(x, alg, sets[0]);
     }
 }
 
-int main(void)
+/* Runs every case; returns the exit status (PE 0: 1 if any failed). */
+static int check_all(void)
 {
     shcoll_set_t sets[4];
+    ctx_t x = { .next_salt = 1, .only = getenv("SHCOLL_CHECK_ONLY") };
 
-    shmem_init();
+    x.failures = sym_alloc(sizeof *x.failures);
+    *x.failures = 0;
+    shmem_barrier_all();
     int nsets = make_sets(sets);
-    run_kind(SHCOLL_FCOLLECT, cases_fcollect, sets, nsets);
-    run_kind(SHCOLL_COLLECT, cases_collect, sets, nsets);
-    run_kind(SHCOLL_BROADCAST, cases_broadcast, sets, nsets);
-    run_kind(SHCOLL_REDUCE, cases_reduce, sets, nsets);
+    run_kind(&x, SHCOLL_FCOLLECT, cases_fcollect, sets, nsets);
+    run_kind(&x, SHCOLL_COLLECT, cases_collect, sets, nsets);
+    run_kind(&x, SHCOLL_BROADCAST, cases_broadcast, sets, nsets);
+    run_kind(&x, SHCOLL_REDUCE, cases_reduce, sets, nsets);
 
     int me = shmem_my_pe();
     if (me == 0)
-        printf("%d passed, %d failed\n", npassed, nfailed);
-    int rc = nfailed ? 1 : 0;
-    shmem_finalize();
-    return me == 0 ? rc : 0;
+        printf("%d passed, %d failed\n", x.npassed, x.nfailed);
+    shmem_barrier_all();
+    shmem_free(x.failures);
+    return me == 0 && (x.nfailed || x.npassed == 0) ? 1 : 0;
 }
+
+#ifdef SHMEMSIM
+/* Under the simulator: ./check_algs_sim --platform F --pes N [...] */
+#include <shmemsim.h>
+
+static void pe_main(void *arg)
+{
+    shmem_init();
+    int rc = check_all();
+    if (shmem_my_pe() == 0)
+        *(int *)arg = rc;
+    shmem_finalize();
+}
+
+int main(int argc, char **argv)
+{
+    int rc = 0;
+    int status = shmemsim_main(argc, argv, pe_main, &rc);
+    return status ? status : rc;
+}
+#else
+int main(void)
+{
+    shmem_init();
+    int rc = check_all();
+    shmem_finalize();
+    return rc;
+}
+#endif
