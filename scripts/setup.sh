@@ -5,7 +5,9 @@ set -eu
 cd "$(dirname "$0")/.."
 BUILD=${1:-build}
 [ $# -gt 0 ] && shift
-PKGS="build-essential cmake pkg-config libsimgrid-dev libgsl-dev libcmocka-dev"
+# openmpi: the real OpenSHMEM (oshcc/oshrun) the algorithm tests also run on.
+PKGS="build-essential cmake pkg-config libsimgrid-dev libgsl-dev libcmocka-dev
+      openmpi-bin libopenmpi-dev"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

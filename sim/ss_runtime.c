@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L
 /* ss_runtime.c - the simulated world: PEs as actors, setup and teardown,
  * and the library calls that are not communication. */
 #include <ctype.h>
@@ -6,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ss_team.h"
@@ -260,6 +262,20 @@ static void world_free(void)
     free(ss_w.hosts);
 }
 
+static double wall_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Phase timings on stderr for big runs (they take seconds to minutes). */
+static void progress(const ss_config_t *cfg, const char *what, double t0)
+{
+    if (!cfg->quiet && cfg->npes >= 10000)
+        fprintf(stderr, "shmemsim: %s (%.1f s)\n", what, wall_now() - t0);
+}
+
 int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
 {
     char err[512];
@@ -279,6 +295,7 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         return 2;
     }
     fclose(f);
+    double t0 = wall_now();
     engine_init(cfg);
     if (ss_load_platform(cfg->platform, err, sizeof err)) {
         fprintf(stderr, "shmemsim: error: platform '%s' is not a valid SimGrid "
@@ -287,6 +304,7 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
     }
     if (place(cfg))
         return 2;
+    progress(cfg, "platform loaded", t0);
     ss_w.pes = calloc((size_t)cfg->npes, sizeof *ss_w.pes);
     if (!ss_w.pes || ss_heap_init(cfg->npes, cfg->fold_threshold))
         return 2;
@@ -301,7 +319,9 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         sg_actor_set_data(a, pe);
         sg_actor_start(a, pe_actor, 0, NULL);
     }
+    progress(cfg, "PEs created, simulating", t0);
     simgrid_run();
+    progress(cfg, "simulation done", t0);
     int rc = report_deadlock();
     world_free();
     return rc ? rc : ss_w.exit_code;

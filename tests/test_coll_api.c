@@ -1,0 +1,149 @@
+#define _POSIX_C_SOURCE 200809L
+/* test_coll_api.c - the OpenSHMEM collective calls of the simulated
+ * runtime, with every registered algorithm selected through the
+ * environment (SHMEMSIM_<KIND>_ALGORITHM): team-based calls on a team
+ * split strided from the world, in-place reductions, back-to-back calls,
+ * and the deprecated active-set calls with two alternating pSync arrays. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "shcoll.h"
+#include "shmem.h"
+#include "simtest.h"
+
+#define NPES 9
+
+static int fails(long got, long want)
+{
+    return got != want;
+}
+
+/* Team of world PEs 1, 3, 5, 7 (indices 0..3). Member r contributes r+1
+ * longs to collect except member 1, which contributes none. */
+static int team_calls(shmem_team_t t, long *src, long *dst)
+{
+    int r = shmem_team_my_pe(t), n = shmem_team_n_pes(t), bad = 0;
+    for (int i = 0; i < 8; i++)
+        src[i] = 100 * r + i;
+    shmem_long_fcollect(t, dst, src, 2);
+    for (int q = 0; q < n; q++)
+        bad += fails(dst[2 * q], 100 * q) + fails(dst[2 * q + 1], 100 * q + 1);
+    size_t mine = r == 1 ? 0 : (size_t)r + 1;
+    shmem_long_collect(t, dst, src, mine);
+    for (int q = 0, k = 0; q < n; q++)
+        for (int i = 0; q != 1 && i < q + 1; i++)
+            bad += fails(dst[k++], 100 * q + i);
+    shmem_long_broadcast(t, dst, src, 3, 2);
+    for (int i = 0; i < 3; i++)
+        bad += fails(dst[i], 200 + i);
+    shmem_long_sum_reduce(t, dst, src, 4);
+    for (int i = 0; i < 4; i++)
+        bad += fails(dst[i], 100 * (0 + 1 + 2 + 3) + 4 * i);
+    shmem_long_max_reduce(t, src, src, 4);           /* in place */
+    for (int i = 0; i < 4; i++)
+        bad += fails(src[i], 300 + i);
+    return bad;
+}
+
+/* Active set PE_start 0, logPE_stride 1, PE_size 4: PEs 0, 2, 4, 6. */
+static int set_calls(long *src, long *dst, long *wrk, long *ps)
+{
+    int me = shmem_my_pe(), bad = 0;
+    for (int i = 0; i < 4; i++)
+        src[i] = me * 10 + i;
+    shmem_fcollect64(dst, src, 1, 0, 1, 4, ps);
+    for (int q = 0; q < 4; q++)
+        bad += fails(dst[q], 2 * q * 10);
+    for (int k = 0; k < 4; k++) {      /* back to back, alternating pSync */
+        long *p = ps + (k % 2) * SHMEM_REDUCE_SYNC_SIZE;
+        shmem_long_sum_to_all(dst, src, 2, 0, 1, 4, wrk, p);
+        bad += fails(dst[0], 10 * (0 + 2 + 4 + 6)) + fails(dst[1], 120 + 4);
+    }
+    shmem_broadcast64(dst, src, 2, 3, 0, 1, 4, ps + SHMEM_REDUCE_SYNC_SIZE);
+    if (me != 6)
+        bad += fails(dst[0], 60) + fails(dst[1], 61);
+    return bad;
+}
+
+static void api_pe(void *arg)
+{
+    (void)arg;
+    shmem_init();
+    int me = shmem_my_pe();
+    long *src = shmem_calloc(8, sizeof(long));
+    long *dst = shmem_calloc(64, sizeof(long));
+    long *wrk = shmem_calloc(SHMEM_REDUCE_MIN_WRKDATA_SIZE + 8, sizeof(long));
+    long *ps = shmem_malloc(2 * SHMEM_REDUCE_SYNC_SIZE * sizeof(long));
+    for (int i = 0; i < 2 * SHMEM_REDUCE_SYNC_SIZE; i++)
+        ps[i] = SHMEM_SYNC_VALUE;
+    shmem_team_t odd;
+    shmem_team_split_strided(SHMEM_TEAM_WORLD, 1, 2, 4, NULL, 0, &odd);
+    shmem_barrier_all();
+    long bad = 0;
+    if (odd != SHMEM_TEAM_INVALID)
+        bad += team_calls(odd, src, dst);
+    if (me % 2 == 0 && me < 8)
+        bad += set_calls(src, dst, wrk, ps);
+    ST->v[me] = bad;
+    ST->v[32 + me] = 1;
+    shmem_barrier_all();
+    shmem_finalize();
+}
+
+static size_t count(shcoll_kind_t k)
+{
+    size_t n = 0;
+    for (const shcoll_alg_t *a = shcoll_registry(k); a->name; a++)
+        n++;
+    return n;
+}
+
+static void test_every_algorithm_through_the_api(void **state)
+{
+    (void)state;
+    size_t rounds = 0;
+    for (int k = 0; k < SHCOLL_NKINDS; k++)
+        if (count((shcoll_kind_t)k) > rounds)
+            rounds = count((shcoll_kind_t)k);
+    /* Round i selects each collective's i-th algorithm (wrapping). */
+    for (size_t i = 0; i < rounds; i++) {
+        char chosen[256] = "";
+        for (int k = 0; k < SHCOLL_NKINDS; k++) {
+            char env[64];
+            const char *kn = shcoll_kind_name((shcoll_kind_t)k);
+            const shcoll_alg_t *a = &shcoll_registry((shcoll_kind_t)k)[i % count((shcoll_kind_t)k)];
+            snprintf(env, sizeof env, "SHMEMSIM_%s_ALGORITHM", kn);
+            for (char *c = env; *c; c++)
+                *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c);
+            setenv(env, a->name, 1);
+            snprintf(chosen + strlen(chosen), sizeof chosen - strlen(chosen),
+                     " %s=%s", kn, a->name);
+        }
+        simtest_setup();
+        simtest_result_t r = simtest_run(simtest_platform("platforms/fattree-64.xml"),
+                                         NPES, 2, SS_MODEL_ALPHA_BETA, api_pe);
+        if (r.status != 0)
+            fprintf(stderr, "with%s: %s\n", chosen, r.err);
+        assert_int_equal(r.status, 0);
+        for (int p = 0; p < NPES; p++) {
+            if (ST->v[p] != 0)
+                fprintf(stderr, "with%s: PE %d saw %ld wrong values\n", chosen,
+                        p, ST->v[p]);
+            assert_int_equal(ST->v[32 + p], 1);
+            assert_int_equal(ST->v[p], 0);
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_algorithm_through_the_api),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
