@@ -10,6 +10,7 @@
 #include "ss_driver.h"
 #include "ss_options.h"
 #include "summary.h"
+#include "ss_topo.h"
 
 static const char usage[] =
     "usage: shmemsim COMMAND [options]\n\n"
@@ -17,7 +18,8 @@ static const char usage[] =
     "commands:\n"
     "  run    simulate one collective over sizes and print its times\n"
     "  demo   a short tour on the shipped fat-tree platform\n"
-    "  list   the algorithms of every collective, and the network models\n\n"
+    "  list   the algorithms of every collective, network models, presets\n"
+    "  platform SPEC [-o FILE]  write a topology spec or preset as SimGrid XML\n\n"
     "`shmemsim run --help` lists the options of run.\n";
 
 static const char run_help[] =
@@ -233,6 +235,13 @@ static int report(const run_opts_t *o, ss_bench_t *b)
                              ss_model_names[o->cfg.model.kind], o->cfg.platform,
                              p->first_start, p->last_end, p->checked};
     }
+    if (o->fmt == SS_FMT_TABLE) {
+        char pl[64];
+        ss_placement_name(&o->cfg, pl, sizeof pl);
+        printf("%d PEs on %s, %d per host, placement %s, model %s\n\n",
+               o->cfg.npes, o->cfg.platform, o->cfg.ppn, pl,
+               ss_model_names[o->cfg.model.kind]);
+    }
     ss_summary_write(stdout, o->fmt, rows, b->nalgs * b->nsizes);
     free(rows);
     if (b->error[0]) {
@@ -276,6 +285,63 @@ static int cmd_run(int argc, char **argv)
     return rc;
 }
 
+static size_t preset_nodes(const ss_topo_preset_t *p)
+{
+    ss_topo_t t;
+    char err[200];
+    return ss_topo_parse(p->name, &t, err, sizeof err) ? 0 : ss_topo_hosts(&t);
+}
+
+static const char platform_help[] =
+    "usage: shmemsim platform SPEC [-o FILE]\n\n"
+    "Writes SimGrid platform XML for a topology. SPEC is a preset name\n"
+    "(`shmemsim list`) or one of\n"
+    "  fat-tree:down=D1/D2/..,up=U1/U2/..,links=K1/K2/..,KEYS\n"
+    "      SimGrid's PGFT: Di children per switch at level i, Ui parents per\n"
+    "      element, Ki parallel links. Hosts = D1 x D2 x ... A level with\n"
+    "      fewer up than down ports is tapered (down=16/16,up=1/8: 2:1).\n"
+    "  dragonfly:groups=G/g,chassis=C/c,routers=R/r,nodes=N,KEYS\n"
+    "      G groups (g global links between two groups), C chassis per group,\n"
+    "      R routers per chassis, N nodes per router. Hosts = G x C x R x N.\n"
+    "KEYS: bw=, lat= (switch links), nic-bw=, nic-lat= (per-node injection\n"
+    "link), cores= (per node). Units: 100Gbps, 12.5GBps, 1us, 500ns.\n"
+    "The same SPEC works directly as --platform, built in memory (faster\n"
+    "than XML for large machines).\n";
+
+static int cmd_platform(int argc, char **argv)
+{
+    const char *spec = NULL, *out = NULL;
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return fputs(platform_help, stdout), 0;
+        if (!strcmp(argv[i], "-o") && i + 1 < argc)
+            out = argv[++i];
+        else if (!spec && argv[i][0] != '-')
+            spec = argv[i];
+        else
+            return fprintf(stderr, "shmemsim: error: unexpected '%s' (see "
+                           "shmemsim platform --help)\n", argv[i]), 2;
+    }
+    ss_topo_t t;
+    char err[300];
+    if (!spec)
+        return fail("shmemsim platform needs a SPEC (see shmemsim platform --help)");
+    if (!ss_topo_is_spec(spec)) {
+        snprintf(err, sizeof err, "'%s' is not a preset nor a fat-tree:/dragonfly: "
+                 "spec (see shmemsim platform --help)", spec);
+        return fail(err);
+    }
+    if (ss_topo_parse(spec, &t, err, sizeof err))
+        return fail(err);
+    FILE *f = out ? fopen(out, "w") : stdout;
+    if (!f) {
+        snprintf(err, sizeof err, "cannot write '%s'", out);
+        return fail(err);
+    }
+    ss_topo_write_xml(f, &t);
+    return (out ? fclose(f) : fflush(f)) ? fail("write failed") : 0;
+}
+
 static int cmd_list(void)
 {
     for (int k = 0; k < SHCOLL_NKINDS; k++) {
@@ -283,6 +349,10 @@ static int cmd_list(void)
         for (const shcoll_alg_t *a = shcoll_registry((shcoll_kind_t)k); a->name; a++)
             printf("  %-22s %s\n", a->name, a->desc);
     }
+    printf("platform presets (--platform NAME):\n");
+    for (const ss_topo_preset_t *p = ss_topo_presets; p->name; p++)
+        printf("  %-22s %s; %zu nodes x ppn %d = %zu PEs\n", p->name, p->desc,
+               preset_nodes(p), p->ppn, preset_nodes(p) * (size_t)p->ppn);
     printf("models:\n"
            "  %-22s %s\n  %-22s %s\n", "alpha-beta",
            "latency + bytes/bandwidth, max-min sharing, no overheads",
@@ -301,6 +371,8 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "run"))
         return cmd_run(argc, argv);
+    if (!strcmp(argv[1], "platform"))
+        return cmd_platform(argc, argv);
     if (!strcmp(argv[1], "list"))
         return cmd_list();
     if (!strcmp(argv[1], "demo"))

@@ -6,10 +6,14 @@
 #include <stddef.h>
 #include "model.h"
 
+enum { SS_PLACE_BLOCK, SS_PLACE_ROUND_ROBIN, SS_PLACE_RANDOM };
+
 typedef struct ss_config {
     const char *platform;      /* SimGrid platform XML file */
     int npes;                  /* number of PEs */
     int ppn;                   /* PEs per host */
+    int placement;             /* SS_PLACE_* */
+    unsigned long seed;        /* SS_PLACE_RANDOM */
     ss_model_t model;          /* network model and software overheads */
     size_t fold_threshold;     /* fold allocations >= this; 0 = never */
     int stack_kib;             /* actor stack size */
@@ -21,6 +25,9 @@ typedef struct ss_config {
 } ss_config_t;
 
 void ss_config_defaults(ss_config_t *cfg);
+
+/* "block", "round-robin" or "random:SEED", for headers. */
+void ss_placement_name(const ss_config_t *cfg, char *buf, size_t len);
 
 /* Runs pe_main(arg) on every PE. Returns 0 on success, non-zero on a
  * setup error, a deadlock or a runtime error (message on stderr). */

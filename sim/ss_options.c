@@ -6,10 +6,15 @@
 #include "ss_options.h"
 
 const char ss_option_common_help[] =
-    "  --platform FILE   SimGrid platform XML (see platforms/)\n"
+    "  --platform P      SimGrid platform XML (see platforms/), a topology\n"
+    "                    spec (fat-tree:..., dragonfly:..., see `shmemsim\n"
+    "                    platform --help`) or a preset (`shmemsim list`)\n"
     "  --pes N           number of PEs\n"
     "  --ppn K           PEs per host (default 1); PE i runs on host i/K,\n"
     "                    hosts in name order (node-2 before node-10)\n"
+    "  --placement P     block (default): PE i on slot i; round-robin: PE i\n"
+    "                    on host i mod H (H = hosts used); random[:SEED]: a\n"
+    "                    seeded shuffle of the slots (default seed 1)\n"
     "  --model M         alpha-beta (default): latency + bytes/bandwidth,\n"
     "                    max-min sharing, no overheads; simgrid: SimGrid's\n"
     "                    LV08 model and factors plus LogGP o and g\n"
@@ -35,6 +40,36 @@ static int fail(const char *err)
     return -1;
 }
 
+static int placement_option(const char *v, ss_config_t *cfg)
+{
+    char err[200];
+    long seed = 1;
+    if (!strcmp(v, "block"))
+        cfg->placement = SS_PLACE_BLOCK;
+    else if (!strcmp(v, "round-robin"))
+        cfg->placement = SS_PLACE_ROUND_ROBIN;
+    else if (!strncmp(v, "random", 6) && (v[6] == 0 || v[6] == ':')) {
+        if (v[6] && ss_parse_long(v + 7, 0, 2147483647L, &seed, "--placement random:SEED",
+                                  err, sizeof err))
+            return fail(err);
+        cfg->placement = SS_PLACE_RANDOM;
+        cfg->seed = (unsigned long)seed;
+    } else {
+        snprintf(err, sizeof err, "unknown --placement '%s' (block, round-robin, "
+                 "random or random:SEED)", v);
+        return fail(err);
+    }
+    return 1;
+}
+
+void ss_placement_name(const ss_config_t *cfg, char *buf, size_t len)
+{
+    if (cfg->placement == SS_PLACE_RANDOM)
+        snprintf(buf, len, "random:%lu", cfg->seed);
+    else
+        snprintf(buf, len, "%s", cfg->placement == SS_PLACE_ROUND_ROBIN ? "round-robin" : "block");
+}
+
 static int model_option(const char *v, ss_config_t *cfg, char *err, size_t n)
 {
     int k = ss_match_choice(v, ss_model_names, "--model", err, n);
@@ -56,13 +91,15 @@ int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg)
     const char *o = argv[*i], *v;
     long x;
     int num = !strcmp(o, "--pes") || !strcmp(o, "--ppn") || !strcmp(o, "--stack-kib");
-    if (strcmp(o, "--platform") && !num && strcmp(o, "--model") &&
+    if (strcmp(o, "--platform") && !num && strcmp(o, "--model") && strcmp(o, "--placement") &&
         strcmp(o, "--fold") && strcmp(o, "--o") && strcmp(o, "--g"))
         return 0;
     if (!(v = value(argc, argv, i)))
         return -1;
     if (!strcmp(o, "--platform"))
         cfg->platform = v;
+    else if (!strcmp(o, "--placement"))
+        return placement_option(v, cfg);
     else if (!strcmp(o, "--model"))
         return model_option(v, cfg, err, sizeof err);
     else if (!strcmp(o, "--fold")) {

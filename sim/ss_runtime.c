@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "ss_team.h"
+#include "ss_topo.h"
 
 int ss_load_platform(const char *file, char *err, size_t errlen);
 
@@ -231,6 +232,40 @@ static int place(const ss_config_t *cfg)
     return 0;
 }
 
+/* host[i]: index (in ss_w.hosts) of PE i's host. block fills each host
+ * with ppn PEs in order; round-robin deals PEs over the H = npes/ppn
+ * hosts block would use; random fills ppn slots of H hosts drawn from the
+ * whole machine by a seeded splitmix64 shuffle (same seed, same
+ * placement everywhere). */
+static size_t *placement(const ss_config_t *cfg)
+{
+    size_t n = (size_t)cfg->npes, ppn = (size_t)cfg->ppn, h = (n + ppn - 1) / ppn;
+    size_t *host = malloc(n * sizeof *host), *perm = NULL;
+    if (!host)
+        return NULL;
+    if (cfg->placement == SS_PLACE_RANDOM) {
+        if (!(perm = malloc(ss_w.nhosts * sizeof *perm)))
+            return free(host), NULL;
+        for (size_t i = 0; i < ss_w.nhosts; i++)
+            perm[i] = i;
+        uint64_t x = cfg->seed;
+        for (size_t i = 0; i < h; i++) {      /* partial Fisher-Yates */
+            uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+            z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+            z ^= z >> 31;
+            size_t j = i + (size_t)(z % (ss_w.nhosts - i)), t = perm[i];
+            perm[i] = perm[j];
+            perm[j] = t;
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        host[i] = cfg->placement == SS_PLACE_ROUND_ROBIN ? i % h
+                  : perm ? perm[i / ppn] : i / ppn;
+    free(perm);
+    return host;
+}
+
 static int report_deadlock(void)
 {
     int blocked = 0;
@@ -288,18 +323,22 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         fprintf(stderr, "shmemsim: error: --pes and --ppn must be at least 1\n");
         return 2;
     }
-    FILE *f = fopen(cfg->platform, "r");
-    if (!f) {
-        fprintf(stderr, "shmemsim: error: cannot open platform '%s': %s\n",
-                cfg->platform, strerror(errno));
+    FILE *f = ss_topo_is_spec(cfg->platform) ? NULL : fopen(cfg->platform, "r");
+    if (!f && !ss_topo_is_spec(cfg->platform)) {
+        fprintf(stderr, "shmemsim: error: cannot open platform '%s': %s (give "
+                "a SimGrid XML file, a fat-tree:/dragonfly: spec or a preset; "
+                "`shmemsim list` shows the presets)\n", cfg->platform, strerror(errno));
         return 2;
     }
-    fclose(f);
+    if (f)
+        fclose(f);
     double t0 = wall_now();
     engine_init(cfg);
     if (ss_load_platform(cfg->platform, err, sizeof err)) {
-        fprintf(stderr, "shmemsim: error: platform '%s' is not a valid SimGrid "
-                "platform: %s\n", cfg->platform, err);
+        fprintf(stderr, ss_topo_is_spec(cfg->platform)
+                            ? "shmemsim: error: platform spec '%s': %s\n"
+                            : "shmemsim: error: platform '%s' is not a valid "
+                              "SimGrid platform: %s\n", cfg->platform, err);
         return 2;
     }
     if (place(cfg))
@@ -309,16 +348,20 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
     if (!ss_w.pes || ss_heap_init(cfg->npes, cfg->fold_threshold))
         return 2;
     ss_teams_init(cfg->npes);
+    size_t *slot = placement(cfg);
+    if (!slot)
+        return 2;
     for (int i = 0; i < cfg->npes; i++) {
         char name[32];
         ss_pe_t *pe = &ss_w.pes[i];
         pe->id = i;
-        pe->host = ss_w.hosts[i / cfg->ppn];
+        pe->host = ss_w.hosts[slot[i]];
         snprintf(name, sizeof name, "pe%d", i);
         sg_actor_t a = sg_actor_init(name, pe->host);
         sg_actor_set_data(a, pe);
         sg_actor_start(a, pe_actor, 0, NULL);
     }
+    free(slot);
     progress(cfg, "PEs created, simulating", t0);
     simgrid_run();
     progress(cfg, "simulation done", t0);

@@ -1,0 +1,214 @@
+#define _POSIX_C_SOURCE 200809L
+/* ss_topo.c - topology specs and presets: parsing, checks, XML. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "ss_topo.h"
+
+/* Presets: usual PEs per node times nodes reaches 100,000 PEs or more.
+ * Sources for the numbers are given per row. */
+const ss_topo_preset_t ss_topo_presets[] = {
+    /* TACC Frontera user guide: 56 cores per node (2x Xeon 8280), Mellanox
+     * HDR InfiniBand fat-tree, HDR-100 (100 Gb/s) to each node, HDR
+     * (200 Gb/s) between switches, 40-port switches, leaves with 22 nodes
+     * down and 18 up (11:9 oversubscription). 2,200 of its 8,008 nodes. */
+    {"frontera-ib", "fat-tree:down=22/20/5,up=1/18/5,bw=25GBps,lat=0.2us,"
+     "nic-bw=12.5GBps,nic-lat=0.6us,cores=56",
+     "InfiniBand HDR fat-tree, 11:9 leaves, 2,200 x 56-core nodes", 56},
+    /* Alverson et al., "Cray XC Series Network" (Cray WP-Aries01-1112,
+     * 2012): Aries routers with 4 nodes each, 16 per chassis all-to-all,
+     * 6 chassis per group with 3 links between peers, optical global
+     * links; ~5.25 GB/s per electrical link, ~10 GB/s injection. Nodes of
+     * 32 cores (Haswell XC40). 9 groups = 3,456 nodes. */
+    {"aries-xc", "dragonfly:groups=9/4,chassis=6/3,routers=16/1,nodes=4,"
+     "bw=5.25GBps,lat=0.1us,nic-bw=10GBps,nic-lat=0.5us,cores=32",
+     "Cray XC (Aries) dragonfly, 9 groups, 3,456 x 32-core nodes", 32},
+    /* HPE Slingshot (De Sensi et al., "An In-Depth Analysis of the
+     * Slingshot Interconnect", SC20): Rosetta 64-port 200 Gb/s switches,
+     * 32 switches per group all-to-all, 16 endpoints per switch. Nodes of
+     * 64 cores (Frontier). 4 groups = 2,048 nodes. */
+    {"slingshot", "dragonfly:groups=4/8,chassis=1/1,routers=32/1,nodes=16,"
+     "bw=25GBps,lat=0.3us,nic-bw=25GBps,nic-lat=0.5us,cores=64",
+     "HPE Slingshot dragonfly, 4 groups, 2,048 x 64-core nodes", 64},
+    {NULL, NULL, NULL, 0},
+};
+
+static const char *preset_spec(const char *s)
+{
+    for (const ss_topo_preset_t *p = ss_topo_presets; p->name; p++)
+        if (!strcmp(p->name, s))
+            return p->spec;
+    return NULL;
+}
+
+int ss_topo_is_spec(const char *s)
+{
+    return !strncmp(s, "fat-tree:", 9) || !strncmp(s, "dragonfly:", 10) ||
+           preset_spec(s) != NULL;
+}
+
+/* "a/b/c" into counts >= 1; returns how many, -1 on error. */
+static int counts(const char *key, const char *v, unsigned *out, int max,
+                  char *err, size_t n)
+{
+    int k = 0;
+    while (*v) {
+        size_t len = strcspn(v, "/");
+        char one[32];
+        long x;
+        snprintf(one, sizeof one, "%.*s", (int)len, v);
+        if (k == max) {
+            snprintf(err, n, "%s: at most %d values", key, max);
+            return -1;
+        }
+        if (ss_parse_long(one, 1, 1 << 20, &x, key, err, n))
+            return -1;
+        out[k++] = (unsigned)x;
+        v += len + (v[len] == '/');
+    }
+    return k;
+}
+
+static int pair(const char *key, const char *v, unsigned *out, char *err,
+                size_t n)
+{
+    int k = counts(key, v, out, 2, err, n);
+    if (k == 1)
+        out[1] = 1;
+    return k < 1 ? -1 : 0;
+}
+
+static int set_key(ss_topo_t *t, const char *key, const char *v, char *err,
+                   size_t n)
+{
+    long x;
+    int ft = t->kind == SS_TOPO_FATTREE;
+    if (!strcmp(key, "bw") || !strcmp(key, "nic-bw"))
+        return ss_parse_bandwidth(v, key[0] == 'b' ? &t->bw : &t->nic_bw, err, n);
+    if (!strcmp(key, "lat") || !strcmp(key, "nic-lat"))
+        return ss_parse_time(v, key[0] == 'l' ? &t->lat : &t->nic_lat, err, n);
+    if (!strcmp(key, "cores")) {
+        if (ss_parse_long(v, 1, 1 << 16, &x, key, err, n))
+            return -1;
+        t->cores = (int)x;
+        return 0;
+    }
+    if (ft && !strcmp(key, "down"))
+        return (t->levels = counts(key, v, t->down, SS_TOPO_MAXLEVELS, err, n)) < 0;
+    if (ft && (!strcmp(key, "up") || !strcmp(key, "links"))) {
+        unsigned *dst = key[0] == 'u' ? t->up : t->links;
+        int k = counts(key, v, dst, SS_TOPO_MAXLEVELS, err, n);
+        if (k >= 0 && k != t->levels) {
+            snprintf(err, n, "%s has %d values but down has %d levels (give "
+                     "down first, one value per level)", key, k, t->levels);
+            return -1;
+        }
+        return k < 0;
+    }
+    if (!ft && !strcmp(key, "groups"))
+        return pair(key, v, t->groups, err, n);
+    if (!ft && !strcmp(key, "chassis"))
+        return pair(key, v, t->chassis, err, n);
+    if (!ft && !strcmp(key, "routers"))
+        return pair(key, v, t->routers, err, n);
+    if (!ft && !strcmp(key, "nodes"))
+        return counts(key, v, &t->nodes, 1, err, n) != 1;
+    snprintf(err, n, "unknown %s key '%s' (%s)", ft ? "fat-tree" : "dragonfly",
+             key, ft ? "down, up, links, bw, lat, nic-bw, nic-lat, cores"
+                     : "groups, chassis, routers, nodes, bw, lat, nic-bw, "
+                       "nic-lat, cores");
+    return -1;
+}
+
+static int check(const ss_topo_t *t, char *err, size_t n)
+{
+    if (t->kind == SS_TOPO_FATTREE && t->levels < 1) {
+        snprintf(err, n, "fat-tree needs down=N1/N2/... (children per switch "
+                 "at each level)");
+        return -1;
+    }
+    if (t->kind == SS_TOPO_DRAGONFLY && !(t->groups[0] && t->chassis[0] &&
+                                         t->routers[0] && t->nodes)) {
+        snprintf(err, n, "dragonfly needs groups, chassis, routers and nodes");
+        return -1;
+    }
+    if (ss_topo_hosts(t) == 0 || ss_topo_hosts(t) > 10000000) {
+        snprintf(err, n, "the topology has %zu nodes; 1 to 10,000,000 are "
+                 "supported", ss_topo_hosts(t));
+        return -1;
+    }
+    return 0;
+}
+
+int ss_topo_parse(const char *s, ss_topo_t *t, char *err, size_t n)
+{
+    const char *p = preset_spec(s);
+    char buf[512];
+    if (p)
+        s = p;
+    memset(t, 0, sizeof *t);
+    t->kind = s[0] == 'f' ? SS_TOPO_FATTREE : SS_TOPO_DRAGONFLY;
+    t->bw = 12.5e9;
+    t->lat = 1e-6;
+    t->cores = 1;
+    for (int i = 0; i < SS_TOPO_MAXLEVELS; i++)
+        t->up[i] = t->links[i] = 1;
+    snprintf(buf, sizeof buf, "%s", strchr(s, ':') + 1);
+    for (char *save, *kv = strtok_r(buf, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(kv, '=');
+        if (!eq) {
+            snprintf(err, n, "'%s' in the platform spec is not key=value", kv);
+            return -1;
+        }
+        *eq = 0;
+        char e2[200];
+        if (set_key(t, kv, eq + 1, e2, sizeof e2)) {
+            snprintf(err, n, "%s", e2);
+            return -1;
+        }
+    }
+    return check(t, err, n);
+}
+
+size_t ss_topo_hosts(const ss_topo_t *t)
+{
+    size_t h = 1;
+    if (t->kind == SS_TOPO_DRAGONFLY)
+        return (size_t)t->groups[0] * t->chassis[0] * t->routers[0] * t->nodes;
+    for (int i = 0; i < t->levels; i++)
+        h *= t->down[i];
+    return t->levels ? h : 0;
+}
+
+static void list(FILE *f, const unsigned *v, int n, const char *sep)
+{
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%s%u", i ? sep : "", v[i]);
+}
+
+void ss_topo_write_xml(FILE *f, const ss_topo_t *t)
+{
+    fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM "
+            "\"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\">\n"
+            "  <cluster id=\"machine\" prefix=\"node-\" suffix=\"\" radical=\"0-%zu\" "
+            "speed=\"1Gf\" core=\"%d\"\n           bw=\"%.17gBps\" lat=\"%.17gs\" "
+            "sharing_policy=\"SPLITDUPLEX\"", ss_topo_hosts(t) - 1, t->cores, t->bw, t->lat);
+    if (t->nic_bw > 0)
+        fprintf(f, " limiter_link=\"%.17gBps\"", t->nic_bw);
+    fprintf(f, "\n           topology=\"%s\" topo_parameters=\"",
+            t->kind == SS_TOPO_FATTREE ? "FAT_TREE" : "DRAGONFLY");
+    if (t->kind == SS_TOPO_FATTREE) {
+        fprintf(f, "%d;", t->levels);
+        list(f, t->down, t->levels, ",");
+        fputc(';', f);
+        list(f, t->up, t->levels, ",");
+        fputc(';', f);
+        list(f, t->links, t->levels, ",");
+    } else {
+        fprintf(f, "%u,%u;%u,%u;%u,%u;%u", t->groups[0], t->groups[1], t->chassis[0],
+                t->chassis[1], t->routers[0], t->routers[1], t->nodes);
+    }
+    fprintf(f, "\"/>\n</platform>\n");
+}

@@ -1,0 +1,50 @@
+/* ss_topo.h - machine descriptions given as specs instead of XML:
+ *   fat-tree:down=22/20/5,up=1/18/10,bw=25GBps,lat=0.5us,nic-bw=12.5GBps,...
+ *   dragonfly:groups=9/4,chassis=6/3,routers=16/1,nodes=4,bw=5.25GBps,...
+ *   a preset name (ss_topo_presets), e.g. aries-xc
+ * Internal to sim/. Built with SimGrid's C++ zone API (ss_sgload.cpp),
+ * or written out as platform XML (`shmemsim platform`). */
+#ifndef SS_TOPO_H
+#define SS_TOPO_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define SS_TOPO_MAXLEVELS 8
+
+typedef enum { SS_TOPO_FATTREE, SS_TOPO_DRAGONFLY } ss_topo_kind_t;
+
+typedef struct ss_topo {
+    ss_topo_kind_t kind;
+    /* fat-tree (SimGrid's PGFT): per level, children per switch, parents
+     * per element, parallel links */
+    int levels;
+    unsigned down[SS_TOPO_MAXLEVELS], up[SS_TOPO_MAXLEVELS],
+             links[SS_TOPO_MAXLEVELS];
+    /* dragonfly: (count, links) of groups, chassis per group, routers per
+     * chassis; nodes per router */
+    unsigned groups[2], chassis[2], routers[2], nodes;
+    double bw, lat;            /* switch-to-switch links (B/s, s) */
+    double nic_bw, nic_lat;    /* node injection link; 0: none */
+    int cores;                 /* cores per node */
+} ss_topo_t;
+
+typedef struct ss_topo_preset {
+    const char *name, *spec, *desc;
+    int ppn;                   /* usual PEs per node */
+} ss_topo_preset_t;
+
+extern const ss_topo_preset_t ss_topo_presets[];   /* NULL-name ended */
+
+/* Is `s` a spec or preset (not a file name)? */
+int ss_topo_is_spec(const char *s);
+
+/* Parse a spec or preset name; -1 with one line in err on a bad spec. */
+int ss_topo_parse(const char *s, ss_topo_t *t, char *err, size_t errlen);
+
+size_t ss_topo_hosts(const ss_topo_t *t);
+
+/* SimGrid platform XML for the topology. */
+void ss_topo_write_xml(FILE *f, const ss_topo_t *t);
+
+#endif
