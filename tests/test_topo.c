@@ -9,6 +9,7 @@
 #include <xbt/dynar.h>
 
 #include "shmem.h"
+#include "shmemsim.h"
 #include "simtest.h"
 
 /* Pairs (a, b) of host numbers whose route length PE 0 records. */
@@ -77,11 +78,54 @@ static void test_dragonfly_hops(void **state)
         assert_in_range(ST->v[i], 5, 7);    /* global, 0..2 local/black   */
 }
 
+/* Shift permutation: every PE puts 1 MiB to the PE one leaf switch
+ * over, so all traffic crosses the leaf uplinks. */
+static void shift_pe(void *arg)
+{
+    (void)arg;
+    shmem_init();
+    int me = shmem_my_pe(), n = shmem_n_pes();
+    size_t m = 1 << 20;
+    char *buf = shmem_malloc(m);
+    shmem_barrier_all();
+    double t0 = shmemsim_wtime();
+    shmem_putmem(buf, buf, m, (me + 8) % n);
+    shmem_quiet();
+    ST->t[me] = shmemsim_wtime() - t0;
+    shmem_barrier_all();
+    shmem_free(buf);
+    shmem_finalize();
+}
+
+static double shift_time(const char *spec)
+{
+    simtest_setup();
+    simtest_result_t r = simtest_run(spec, 32, 1, SS_MODEL_ALPHA_BETA, shift_pe);
+    assert_int_equal(r.status, 0);
+    double worst = 0;
+    for (int i = 0; i < 32; i++)
+        worst = ST->t[i] > worst ? ST->t[i] : worst;
+    return worst;
+}
+
+/* 8 hosts per leaf; the leaf has 8 uplinks (1:1) or 4 (2:1 taper). The
+ * same shift takes about twice as long on the tapered tree. */
+static void test_taper_doubles_shift_time(void **state)
+{
+    (void)state;
+    double full = shift_time("fat-tree:down=8/4,up=1/8,bw=10GBps,lat=1us");
+    double tapered = shift_time("fat-tree:down=8/4,up=1/4,bw=10GBps,lat=1us");
+    fprintf(stderr, "shift: untapered %.3f us, 2:1 tapered %.3f us, ratio %.3f\n",
+            full * 1e6, tapered * 1e6, tapered / full);
+    assert_true(tapered / full > 1.8 && tapered / full < 2.2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fat_tree_hops),
         cmocka_unit_test(test_dragonfly_hops),
+        cmocka_unit_test(test_taper_doubles_shift_time),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
