@@ -1,4 +1,4 @@
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 /* ss_runtime.c - the simulated world: PEs as actors, setup and teardown,
  * and the library calls that are not communication. */
 #include <ctype.h>
@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -297,6 +298,35 @@ static void world_free(void)
     free(ss_w.hosts);
 }
 
+/* A crash inside SimGrid (or a PE overflowing its stack) should still end
+ * with a message that says what to try, not a bare "Segmentation fault".
+ * Only async-signal-safe calls here. */
+static void on_crash(int sig)
+{
+    static const char msg[] =
+        "shmemsim: error: the simulation crashed (fatal signal). Known causes:\n"
+        "  - a PE overflowed its stack: raise --stack-kib (default 64);\n"
+        "  - SimGrid 3.32's dragonfly routing crashes on some shapes (e.g. many\n"
+        "    groups, or several chassis of few routers): try a preset or the\n"
+        "    shape of platforms/dragonfly-100k.xml.\n";
+    ssize_t w = write(2, msg, sizeof msg - 1);
+    (void)w;
+    _exit(128 + sig);
+}
+
+static void catch_crashes(void)
+{
+    static char altstack[64 * 1024];
+    stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack};
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_crash;
+    sa.sa_flags = SA_ONSTACK;
+    sigaltstack(&ss, NULL);
+    sigaction(SIGSEGV, &sa, NULL);
+    sigaction(SIGBUS, &sa, NULL);
+}
+
 static double wall_now(void)
 {
     struct timespec t;
@@ -334,6 +364,7 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         fclose(f);
     double t0 = wall_now();
     engine_init(cfg);
+    catch_crashes();
     if (ss_load_platform(cfg->platform, err, sizeof err)) {
         fprintf(stderr, ss_topo_is_spec(cfg->platform)
                             ? "shmemsim: error: platform spec '%s': %s\n"
