@@ -103,6 +103,16 @@ static inline void shcoll_wait_count(long *counter, long expected)
     *counter = SHMEM_SYNC_VALUE;
 }
 
+/* Member 0 of a root-based algorithm, once its dest holds the whole
+ * result (total bytes): put it to every other member, raising `flag`. */
+static inline void shcoll_put_to_all(const shcoll_args_t *a, size_t total,
+                                     long *flag)
+{
+    for (int r = 1; r < a->set.size; r++)
+        shcoll_put_flag(a->dest, a->dest, total, flag, 0,
+                        shcoll_pe(&a->set, r));
+}
+
 /* The combine to use: the caller's (so a simulator can charge for it) or
  * the plain one. */
 static inline shcoll_combine_fn shcoll_combiner(const shcoll_args_t *a)

@@ -34,9 +34,7 @@ static void root_part(const shcoll_args_t *a)
 
     shcoll_copy(a->dest, a->source, a->nbytes);
     shcoll_wait_count(&a->psync[ARRIVED], s->size - 1);
-    for (int r = 1; r < s->size; r++)
-        shcoll_put_flag(a->dest, a->dest, total, &a->psync[DONE], 0,
-                        shcoll_pe(s, r));
+    shcoll_put_to_all(a, total, &a->psync[DONE]);
 }
 
 int shcoll_fcollect_linear_run(const shcoll_args_t *a)

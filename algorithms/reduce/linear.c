@@ -41,9 +41,7 @@ static void root_part(const shcoll_args_t *a, size_t nelems)
     for (int r = 1; r < s->size; r++)
         combine(a, a->dest, shcoll_at(a->work, (size_t)(r - 1) * a->nbytes),
                 nelems);
-    for (int r = 1; r < s->size; r++)
-        shcoll_put_flag(a->dest, a->dest, a->nbytes, &a->psync[DONE], 0,
-                        shcoll_pe(s, r));
+    shcoll_put_to_all(a, a->nbytes, &a->psync[DONE]);
 }
 
 int shcoll_reduce_linear_run(const shcoll_args_t *a)
