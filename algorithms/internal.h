@@ -67,7 +67,11 @@ static inline void shcoll_put_flag(void *dest, const void *src, size_t n,
     if (n > 0)
         shmem_putmem(dest, src, n, pe);
     shmem_fence();
-    shmem_long_p(flag, shcoll_flag_encode(v), pe);
+    /* An atomic, not shmem_long_p: a put may store the word in more than
+     * one piece (seen on Open MPI 4.1 over shared memory), and the waiter
+     * could reset the flag between them. The flag is idle when this
+     * lands, so adding v + 1 leaves shcoll_flag_encode(v). */
+    shmem_long_atomic_add(flag, v + 1, pe);
 }
 
 /* Wait for a flag raised by shcoll_put_flag, restore it to the idle value

@@ -73,8 +73,8 @@ void shcoll_bcast_enter(const shcoll_args_t *a, int rel, int z)
     shcoll_wait_count(&a->psync[ARRIVED], a->nbytes > 0 ? p - 2 : p - 1);
     for (int r = 0; r < p; r++)
         if (r != z)
-            shmem_long_p(&a->psync[RELEASE], shcoll_flag_encode(0),
-                         shcoll_bcast_pe(a, r));
+            shmem_long_atomic_add(&a->psync[RELEASE], 1,   /* see put_flag */
+                                  shcoll_bcast_pe(a, r));
 }
 
 /* Every member but Z leaves only once Z has seen all arrivals. */
