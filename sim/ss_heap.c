@@ -202,6 +202,12 @@ unsigned char *ss_heap_translate(int from, const void *addr, size_t len, int to)
     return a->base + (size_t)to * a->stride + off;
 }
 
+int ss_heap_is_folded(const void *addr)
+{
+    ss_alloc_t *a = lookup(addr);
+    return a && a->folded;
+}
+
 void ss_heap_check_local(ss_pe_t *pe, const void *addr, size_t len,
                          const char *call)
 {

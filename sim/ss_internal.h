@@ -123,6 +123,8 @@ unsigned char *ss_heap_translate(int from, const void *addr, size_t len, int to)
 void ss_heap_check_local(ss_pe_t *pe, const void *addr, size_t len,
                          const char *call);
 size_t ss_heap_bytes_in_use(void);
+/* Is addr inside a folded allocation (one copy shared by every PE)? */
+int ss_heap_is_folded(const void *addr);
 unsigned char *ss_heap_register(size_t bytes);
 
 /* ss_progress.c */
