@@ -81,6 +81,8 @@ typedef struct shcoll_alg {
     const char *desc;
     int (*run)(const shcoll_args_t *a);         /* 0 on success */
     size_t (*psync_words)(int npes, int radix);
+    /* nbytes as in shcoll_args_t; for collect it is 0 (members' sizes
+     * differ and work must be symmetric): collect work depends on npes. */
     size_t (*work_bytes)(int npes, size_t nbytes, int radix);
 } shcoll_alg_t;
 

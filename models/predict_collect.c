@@ -5,6 +5,14 @@
 
 #define F 8.0
 
+/* The engines' forms, from predict_fcollect.c (sizes == NULL: n each). */
+double ss_fcollect_ring_time(const ss_ab_t *ab, int p, size_t n,
+                             const size_t *sizes);
+double ss_fcollect_bruck_time(const ss_ab_t *ab, int p, size_t n,
+                              const size_t *sizes);
+double ss_fcollect_knomial_time(const ss_ab_t *ab, int p, int k, size_t n,
+                                const size_t *sizes);
+
 /* Four rounds through the root's link: sizes in (8-byte put + increment
  * each), offsets out, blocks in, the whole array out to each member. */
 static double linear(const ss_ab_t *ab, const ss_pred_in_t *in)
@@ -16,7 +24,30 @@ static double linear(const ss_ab_t *ab, const ss_pred_in_t *in)
             (p - 1) * (N + F)) * ab->beta;
 }
 
+/* Two phases (algorithms/collect/common.c): the engine over the 8-byte
+ * sizes, then over the members' blocks. */
+static double ring(const ss_ab_t *ab, const ss_pred_in_t *in)
+{
+    return ss_fcollect_ring_time(ab, in->p, 8, NULL) +
+           ss_fcollect_ring_time(ab, in->p, 0, in->sizes);
+}
+
+static double recursive_doubling(const ss_ab_t *ab, const ss_pred_in_t *in)
+{
+    return ss_fcollect_knomial_time(ab, in->p, 2, 8, NULL) +
+           ss_fcollect_knomial_time(ab, in->p, 2, 0, in->sizes);
+}
+
+static double bruck(const ss_ab_t *ab, const ss_pred_in_t *in)
+{
+    return ss_fcollect_bruck_time(ab, in->p, 8, NULL) +
+           ss_fcollect_bruck_time(ab, in->p, 0, in->sizes);
+}
+
 const ss_pred_t ss_pred_collect[] = {
     {"linear", linear},
+    {"ring", ring},
+    {"recursive_doubling", recursive_doubling},
+    {"bruck", bruck},
     {0},
 };

@@ -135,7 +135,10 @@ static int run(const struct ss_team *t, uint64_t slot, ss_call_t *c)
     };
     uint64_t key = slot << 8 | (uint64_t)c->kind << 1;
     size_t pw = alg->psync_words ? alg->psync_words(t->size, radix) : 0;
-    size_t wb = alg->work_bytes ? alg->work_bytes(t->size, nbytes, radix) : 0;
+    /* collect: sizes differ between members and work must be symmetric,
+     * so its work may depend on the member count only (shcoll.h). */
+    size_t wsize = c->kind == SHCOLL_COLLECT ? 0 : nbytes;
+    size_t wb = alg->work_bytes ? alg->work_bytes(t->size, wsize, radix) : 0;
     a.psync = ss_workspace(t, key, pw * sizeof(long));
     a.work = wb ? ss_workspace(t, key | 1, wb) : NULL;
     return alg->run(&a);

@@ -44,9 +44,10 @@ typedef struct ss_msg {
     uint8_t has_signal;
     int src;
     int refs;
-    struct ss_msg *dep;         /* fence: apply only after this one */
-    struct ss_msg *parked;      /* messages waiting for this one */
-    struct ss_msg *next_parked;
+    uint8_t arrived;            /* landed, parked until ndeps == 0 */
+    uint32_t ndeps;             /* fence: earlier messages not yet applied */
+    struct ss_msg **waiters;    /* later (fenced) messages waiting for this */
+    uint32_t nwaiters, capwaiters;
     unsigned char *taddr;       /* address in the target's memory */
     unsigned char *raddr;       /* GET/FAMO: where the reply lands */
     uint64_t *sig_addr;

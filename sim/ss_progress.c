@@ -10,8 +10,9 @@
  * the data itself, so t wakes in time to post a receive for it.
  *
  * Ordering. shmem_fence starts a new epoch; a message to t issued after a
- * fence depends on the last earlier message to t still outstanding, and t
- * parks it until that one is applied.
+ * fence depends on every earlier-epoch message to t not yet applied (they
+ * may land in any order: a small one overtakes a large one), and t parks
+ * it until all of them are.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +35,7 @@ ss_msg_t *ss_msg_new(ss_msg_kind_t kind, size_t payload)
 void ss_msg_unref(ss_msg_t *m)
 {
     if (m && --m->refs == 0) {
-        ss_msg_unref(m->dep);
+        free(m->waiters);
         free(m);
     }
 }
@@ -98,25 +99,41 @@ void ss_wake(int target)
         ring_bell(ss_self(), t);
 }
 
-/* Fence dependency: the newest message to `target` issued before the
- * current epoch and not yet known complete. */
-static ss_msg_t *fence_dep(ss_pe_t *pe, int target)
+static void add_waiter(ss_msg_t *d, ss_msg_t *m)
 {
-    for (uint32_t i = pe->nout; i-- > 0;) {
-        const ss_out_t *o = &pe->out[i];
-        if (o->msg && o->target == target && o->epoch != pe->fence_epoch)
-            return o->msg;
+    if (d->nwaiters == d->capwaiters) {
+        uint32_t c = d->capwaiters ? 2 * d->capwaiters : 2;
+        ss_msg_t **w = realloc(d->waiters, c * sizeof *w);
+        if (!w)
+            ss_fatal("out of memory ordering messages");
+        d->waiters = w;
+        d->capwaiters = c;
     }
-    return NULL;
+    d->waiters[d->nwaiters++] = m;
+    m->ndeps++;
+    m->refs++;   /* held until d is applied */
+}
+
+/* Fence dependencies: every message to `target` issued before the current
+ * epoch and not yet applied. Sends still listed in out are the only ones
+ * that can be unapplied: out_sweep retires applied ones only, and a wait
+ * retires a send when its transfer is done, which (unless that message is
+ * itself parked behind an earlier fence) is when it is applied. */
+static void fence_deps(ss_pe_t *pe, int target, ss_msg_t *m)
+{
+    for (uint32_t i = 0; i < pe->nout; i++) {
+        const ss_out_t *o = &pe->out[i];
+        if (o->msg && o->target == target && o->epoch != pe->fence_epoch &&
+            !o->msg->applied)
+            add_waiter(o->msg, m);
+    }
 }
 
 void ss_send(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
 {
     ss_pe_t *t = &ss_w.pes[target];
     m->src = pe->id;
-    m->dep = fence_dep(pe, target);
-    if (m->dep)
-        m->dep->refs++;
+    fence_deps(pe, target, m);
     m->refs++;   /* the sender's reference, dropped when the send is done */
     sg_comm_t c = sg_mailbox_put_async(t->mb, m, (long)wire_bytes);
     out_push(pe, c, m, target);
@@ -152,15 +169,16 @@ static void send_reply(ss_pe_t *pe, const ss_msg_t *req, const void *data,
 
 static void apply(ss_pe_t *pe, ss_msg_t *m);
 
-static void apply_parked(ss_pe_t *pe, ss_msg_t *m)
+/* m is applied: release the messages that waited for it. */
+static void release_waiters(ss_pe_t *pe, ss_msg_t *m)
 {
-    ss_msg_t *w = m->parked;
-    m->parked = NULL;
-    while (w) {
-        ss_msg_t *next = w->next_parked;
-        apply(pe, w);
-        w = next;
+    for (uint32_t i = 0; i < m->nwaiters; i++) {
+        ss_msg_t *w = m->waiters[i];
+        if (--w->ndeps == 0 && w->arrived)
+            apply(pe, w);
+        ss_msg_unref(w);
     }
+    m->nwaiters = 0;
 }
 
 static void apply(ss_pe_t *pe, ss_msg_t *m)
@@ -189,15 +207,14 @@ static void apply(ss_pe_t *pe, ss_msg_t *m)
         break;
     }
     m->applied = 1;
-    apply_parked(pe, m);
+    release_waiters(pe, m);
     ss_msg_unref(m);
 }
 
 void ss_progress_apply(ss_pe_t *pe, ss_msg_t *m)
 {
-    if (m->dep && !m->dep->applied) {
-        m->next_parked = m->dep->parked;   /* at most one per sender: LIFO ok */
-        m->dep->parked = m;
+    if (m->ndeps > 0) {
+        m->arrived = 1;   /* the last of its dependencies applies it */
         return;
     }
     apply(pe, m);

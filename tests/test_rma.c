@@ -191,6 +191,8 @@ static void fence_pe(void *arg)
         unsigned char *src = malloc(m);
         memset(src, 9, m);
         shmem_putmem(data, src, m, 1);
+        if (ST->flag == 2)   /* a small put that lands before the big one */
+            shmem_putmem(data, src, 8, 1);
         if (ST->flag)
             shmem_fence();
         shmem_long_p(flag, 1, 1);
@@ -216,6 +218,12 @@ static void test_fence_orders(void **state)
     ST->flag = 1;
     assert_int_equal(run2(fence_pe).status, 0);
     assert_close(ST->t[1], xfer(m) + 8 * BETA, 1e-3);  /* after the data */
+    assert_int_equal(ST->v[1], 9);
+    /* A fence orders after every earlier put, not only the newest one. */
+    simtest_setup();
+    ST->flag = 2;
+    assert_int_equal(run2(fence_pe).status, 0);
+    assert_true(ST->t[1] >= xfer(m));
     assert_int_equal(ST->v[1], 9);
 }
 

@@ -7,9 +7,17 @@
 #include "../internal.h"
 
 SHCOLL_DECLARE_ALG(collect_linear);
+SHCOLL_DECLARE_ALG(collect_ring);
+SHCOLL_DECLARE_ALG(collect_recursive_doubling);
+SHCOLL_DECLARE_ALG(collect_bruck);
 
 const shcoll_alg_t shcoll_collect_algs[] = {
     SHCOLL_ALG("linear", "sizes and blocks gathered to root, root puts to all",
                collect_linear),
+    SHCOLL_ALG("ring", "sizes, then blocks, around the ring", collect_ring),
+    SHCOLL_ALG("recursive_doubling",
+               "sizes, then blocks, by pairwise swaps, any p",
+               collect_recursive_doubling),
+    SHCOLL_ALG("bruck", "sizes, then blocks, by Bruck rounds", collect_bruck),
     {0},
 };

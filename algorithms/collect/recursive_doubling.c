@@ -1,0 +1,58 @@
+/* collect/recursive_doubling.c - the sizes, then the blocks, by the
+ * radix-2 rounds of fcollect/knomial.c (two phases, see
+ * collect/common.c).
+ *
+ * With p2 the largest power of two <= p, rem = p - p2 extras, N the
+ * total and b_e the extras' blocks:
+ * T = T_rd(8-byte blocks)                               sizes
+ *   + alpha + (max b_e + 8 p2)beta          (rem > 0)  extras scatter
+ *   + sum over k < log2 p2 of alpha + (V_k + 8)beta     rounds
+ *   + alpha + (N + 8)beta                   (rem > 0)  result to extras
+ * V_k = the largest total of an aligned group of 2^k core blocks plus
+ *       sum over extras of ceil(2^k b_e / p2) (their slices),
+ * T_rd(8) the same with every block 8 bytes (fcollect/recursive_doubling.c).
+ *
+ * Groups hold uneven totals, so every member pads its round put to V_k;
+ * else a light pair would finish early and put its next round into a
+ * heavy member's link while that still receives, and the rounds would
+ * no longer be independent. Extras are handled as in fcollect (slices,
+ * then the result) so that any p works.
+ *
+ * psync: k-nomial words (radix 2) per phase. work: sizes, offsets and a
+ * 64 KiB scratch for the padding (collect/common.c).
+ */
+#include "../internal.h"
+
+SHCOLL_DECLARE_ALG(collect_recursive_doubling);
+SHCOLL_DECLARE_ALG(fcollect_knomial);
+void shcoll_fcollect_knomial_blocks(const shcoll_args_t *a, int me,
+                                    const size_t *off, int k);
+int shcoll_collect_two_phase(const shcoll_args_t *a,
+                             void (*engine)(const shcoll_args_t *, int,
+                                            const size_t *),
+                             size_t engine_words);
+size_t shcoll_collect_work(int npes, int padded);
+
+size_t shcoll_collect_recursive_doubling_psync_words(int npes, int radix)
+{
+    (void)radix;
+    return 2 * shcoll_fcollect_knomial_psync_words(npes, 2);
+}
+
+size_t shcoll_collect_recursive_doubling_work_bytes(int npes, size_t nbytes,
+                                                    int radix)
+{
+    (void)nbytes, (void)radix;
+    return shcoll_collect_work(npes, 1);
+}
+
+static void radix2(const shcoll_args_t *a, int me, const size_t *off)
+{
+    shcoll_fcollect_knomial_blocks(a, me, off, 2);
+}
+
+int shcoll_collect_recursive_doubling_run(const shcoll_args_t *a)
+{
+    return shcoll_collect_two_phase(
+        a, radix2, shcoll_fcollect_knomial_psync_words(a->set.size, 2));
+}

@@ -1,0 +1,93 @@
+/* fcollect/neighbor_exchange.c - neighbour exchange (Chen et al.): in
+ * step 0 members 2i and 2i+1 swap blocks; in each of the p/2-1 further
+ * steps a member swaps with its other neighbour (alternating left and
+ * right) the pair of blocks it received in the step before.
+ *
+ * Even p:  T = (p/2) alpha + ((p-1)n + 8 p/2) beta
+ *
+ * Half the latencies of the ring for the same optimal bandwidth term:
+ * after step 0 every message carries two blocks. Pairs {2g, 2g+1} are
+ * contiguous in dest, so each step is one put. Every member moves the
+ * same volume in every step, so the steps stay in lockstep.
+ *
+ * Odd p: the pairing does not close; we fall back to the ring
+ * (fcollect/ring.c), T = (p-1)(alpha + (n+8)beta).
+ *
+ * psync: [0] counter of messages from the left neighbour, [1] from the
+ * right one. A neighbour may run up to two steps ahead (its next message
+ * to us does not wait for us), so these count rather than flag; they are
+ * restored once all of this call's messages are in. With p = 2 both
+ * neighbours are the same member, which only ever sends from one side.
+ * work: none.
+ */
+#include "../internal.h"
+
+SHCOLL_DECLARE_ALG(fcollect_neighbor_exchange);
+void shcoll_fcollect_ring_blocks(const shcoll_args_t *a, int me,
+                                 const size_t *off);
+
+enum { FROM_LEFT, FROM_RIGHT, NWORDS };
+
+size_t shcoll_fcollect_neighbor_exchange_psync_words(int npes, int radix)
+{
+    (void)npes, (void)radix;
+    return NWORDS;
+}
+
+size_t shcoll_fcollect_neighbor_exchange_work_bytes(int npes, size_t nbytes,
+                                                    int radix)
+{
+    (void)npes, (void)nbytes, (void)radix;
+    return 0;
+}
+
+/* The pair of blocks (index g: blocks 2g, 2g+1) we receive in step s >= 1;
+ * even members see pairs from the left at odd steps, odd members from the
+ * right. */
+static int pair_in(int me, int s, int half)
+{
+    int g = me / 2, d = s % 2 ? (s + 1) / 2 : -(s / 2);
+    return ((me % 2 ? g + d : g - d) % half + half) % half;
+}
+
+/* Step s talks to the right neighbour when s and me have equal parity. */
+static int to_right(int me, int s)
+{
+    return s % 2 == me % 2;
+}
+
+static void step(const shcoll_args_t *a, int me, int s, int first,
+                 int nblocks, long *seen)
+{
+    int p = a->set.size, right = to_right(me, s);
+    void *src = shcoll_at(a->dest, (size_t)first * a->nbytes);
+    int peer = (me + (right ? 1 : p - 1)) % p;
+
+    shcoll_put_count(src, src, (size_t)nblocks * a->nbytes,
+                     &a->psync[right ? FROM_LEFT : FROM_RIGHT],
+                     shcoll_pe(&a->set, peer));
+    seen[right]++;
+    shmem_long_wait_until(&a->psync[right ? FROM_RIGHT : FROM_LEFT],
+                          SHMEM_CMP_GE, SHMEM_SYNC_VALUE + seen[right]);
+}
+
+int shcoll_fcollect_neighbor_exchange_run(const shcoll_args_t *a)
+{
+    int me = shcoll_my_index(&a->set), p = a->set.size;
+    if (me < 0)
+        return -1;
+    if (p % 2) {
+        shcoll_fcollect_ring_blocks(a, me, NULL);
+        return 0;
+    }
+    long seen[2] = {0, 0};   /* messages expected so far: from left, right */
+    shcoll_copy(shcoll_at(a->dest, (size_t)me * a->nbytes), a->source,
+                a->nbytes);
+    step(a, me, 0, me, 1, seen);
+    for (int s = 1; s < p / 2; s++)
+        step(a, me, s, 2 * (s == 1 ? me / 2 : pair_in(me, s - 1, p / 2)), 2,
+             seen);
+    shcoll_wait_count(&a->psync[FROM_LEFT], seen[0]);
+    shcoll_wait_count(&a->psync[FROM_RIGHT], seen[1]);
+    return 0;
+}
