@@ -117,6 +117,19 @@ static inline void shcoll_put_to_all(const shcoll_args_t *a, size_t total,
                         shcoll_pe(&a->set, r));
 }
 
+/* Reductions: this PE's member index, with the element size in *esize;
+ * -1 when the call is invalid (not a member, op not defined on the type,
+ * nbytes not a whole number of elements). */
+static inline int shcoll_reduce_member(const shcoll_args_t *a, size_t *esize)
+{
+    int me = shcoll_my_index(&a->set);
+    *esize = a->elem_size ? a->elem_size : shcoll_type_size(a->type);
+    if (me < 0 || !shcoll_op_valid(a->op, a->type) || *esize == 0 ||
+        a->nbytes % *esize != 0)
+        return -1;
+    return me;
+}
+
 /* The combine to use: the caller's (so a simulator can charge for it) or
  * the plain one. */
 static inline shcoll_combine_fn shcoll_combiner(const shcoll_args_t *a)

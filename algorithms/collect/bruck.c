@@ -14,17 +14,9 @@
  * psync: one flag per round and phase. work: sizes, offsets and a
  * 64 KiB scratch for the padding (collect/common.c).
  */
-#include "../internal.h"
+#include "common.h"
 
 SHCOLL_DECLARE_ALG(collect_bruck);
-SHCOLL_DECLARE_ALG(fcollect_bruck);
-void shcoll_fcollect_bruck_blocks(const shcoll_args_t *a, int me,
-                                  const size_t *off);
-int shcoll_collect_two_phase(const shcoll_args_t *a,
-                             void (*engine)(const shcoll_args_t *, int,
-                                            const size_t *),
-                             size_t engine_words);
-size_t shcoll_collect_work(int npes, int padded);
 
 size_t shcoll_collect_bruck_psync_words(int npes, int radix)
 {

@@ -18,19 +18,11 @@
  * where the padding of Bruck and k-nomial rounds lands, in puts of at
  * most 64 KiB (fcollect/bruck.c). It must not depend on the block sizes:
  * they differ between members, while work is symmetric (and the
- * simulator sizes it from each caller's own block). Back-to-back calls
+ * simulator passes 0 as the size). Back-to-back calls
  * alternate two work arrays, so the sizes a member reads are never
  * overwritten by the next call.
  */
-#include "../internal.h"
-
-typedef void blocks_fn(const shcoll_args_t *a, int me, const size_t *off);
-
-/* The shared entry points; each algorithm file repeats the prototypes
- * of those it uses. */
-int shcoll_collect_two_phase(const shcoll_args_t *a, blocks_fn *engine,
-                             size_t engine_words);
-size_t shcoll_collect_work(int npes, int padded);
+#include "common.h"
 
 /* work bytes for p members, with the padding scratch if the engine pads. */
 size_t shcoll_collect_work(int npes, int padded)
@@ -39,7 +31,7 @@ size_t shcoll_collect_work(int npes, int padded)
            (padded ? (size_t)1 << 16 : 0);
 }
 
-int shcoll_collect_two_phase(const shcoll_args_t *a, blocks_fn *engine,
+int shcoll_collect_two_phase(const shcoll_args_t *a, shcoll_blocks_fn engine,
                              size_t engine_words)
 {
     int me = shcoll_my_index(&a->set), p = a->set.size;

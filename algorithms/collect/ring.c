@@ -13,17 +13,9 @@
  * psync: [0] phase-1 counter, [1] phase-2 counter. work: sizes and
  * offsets (no padding).
  */
-#include "../internal.h"
+#include "common.h"
 
 SHCOLL_DECLARE_ALG(collect_ring);
-SHCOLL_DECLARE_ALG(fcollect_ring);
-void shcoll_fcollect_ring_blocks(const shcoll_args_t *a, int me,
-                                 const size_t *off);
-int shcoll_collect_two_phase(const shcoll_args_t *a,
-                             void (*engine)(const shcoll_args_t *, int,
-                                            const size_t *),
-                             size_t engine_words);
-size_t shcoll_collect_work(int npes, int padded);
 
 size_t shcoll_collect_ring_psync_words(int npes, int radix)
 {

@@ -123,10 +123,9 @@ static void broadcast_down(const shcoll_args_t *a, const tree_t *t, int me,
 
 int shcoll_reduce_knomial_run(const shcoll_args_t *a)
 {
-    int me = shcoll_my_index(&a->set);
-    size_t esize = a->elem_size ? a->elem_size : shcoll_type_size(a->type);
-    if (me < 0 || !shcoll_op_valid(a->op, a->type) || esize == 0 ||
-        a->nbytes % esize != 0)
+    size_t esize;
+    int me = shcoll_reduce_member(a, &esize);
+    if (me < 0)
         return -1;
     shcoll_copy(a->dest, a->source, a->nbytes);
     if (a->set.size == 1)

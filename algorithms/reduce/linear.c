@@ -46,10 +46,9 @@ static void root_part(const shcoll_args_t *a, size_t nelems)
 
 int shcoll_reduce_linear_run(const shcoll_args_t *a)
 {
-    int me = shcoll_my_index(&a->set);
-    size_t esize = a->elem_size ? a->elem_size : shcoll_type_size(a->type);
-    if (me < 0 || !shcoll_op_valid(a->op, a->type) || esize == 0 ||
-        a->nbytes % esize != 0)
+    size_t esize;
+    int me = shcoll_reduce_member(a, &esize);
+    if (me < 0)
         return -1;
     if (me == 0) {
         root_part(a, a->nbytes / esize);

@@ -130,10 +130,9 @@ static void allgather(const shcoll_args_t *a, const plan_t *pl)
 int shcoll_reduce_rabenseifner_run(const shcoll_args_t *a)
 {
     const shcoll_set_t *s = &a->set;
-    int me = shcoll_my_index(s);
-    size_t esize = a->elem_size ? a->elem_size : shcoll_type_size(a->type);
-    if (me < 0 || !shcoll_op_valid(a->op, a->type) || esize == 0 ||
-        a->nbytes % esize != 0)
+    size_t esize;
+    int me = shcoll_reduce_member(a, &esize);
+    if (me < 0)
         return -1;
     plan_t pl = {floor_log2(s->size), 0, 0, 0, esize, a->nbytes / esize};
     pl.q = 1 << pl.nlev;

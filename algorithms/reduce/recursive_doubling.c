@@ -80,10 +80,9 @@ static void exchange(const shcoll_args_t *a, int rank, int nlev, int extras,
 int shcoll_reduce_recursive_doubling_run(const shcoll_args_t *a)
 {
     const shcoll_set_t *s = &a->set;
-    int me = shcoll_my_index(s);
-    size_t esize = a->elem_size ? a->elem_size : shcoll_type_size(a->type);
-    if (me < 0 || !shcoll_op_valid(a->op, a->type) || esize == 0 ||
-        a->nbytes % esize != 0)
+    size_t esize;
+    int me = shcoll_reduce_member(a, &esize);
+    if (me < 0)
         return -1;
     int nlev = floor_log2(s->size);
     int extras = s->size - (1 << nlev);

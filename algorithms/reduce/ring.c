@@ -116,10 +116,9 @@ static void allgather(const shcoll_args_t *a, const blocks_t *bl, int me,
 int shcoll_reduce_ring_run(const shcoll_args_t *a)
 {
     const shcoll_set_t *s = &a->set;
-    int me = shcoll_my_index(s);
-    size_t esize = a->elem_size ? a->elem_size : shcoll_type_size(a->type);
-    if (me < 0 || !shcoll_op_valid(a->op, a->type) || esize == 0 ||
-        a->nbytes % esize != 0)
+    size_t esize;
+    int me = shcoll_reduce_member(a, &esize);
+    if (me < 0)
         return -1;
     shcoll_copy(a->dest, a->source, a->nbytes);
     if (s->size == 1)
