@@ -55,6 +55,15 @@ extern const ss_pred_t ss_pred_reduce[];
 double ss_predict(const char *kind, const char *alg, const ss_ab_t *ab,
                   const ss_pred_in_t *in);
 
+/* The fcollect engines' forms, shared with collect (sizes == NULL: n
+ * bytes for every member, else sizes[r]). */
+double ss_fcollect_ring_time(const ss_ab_t *ab, int p, size_t n,
+                             const size_t *sizes);
+double ss_fcollect_bruck_time(const ss_ab_t *ab, int p, size_t n,
+                              const size_t *sizes);
+double ss_fcollect_knomial_time(const ss_ab_t *ab, int p, int k, size_t n,
+                                const size_t *sizes);
+
 /* Helpers for the forms. */
 int ss_ceil_log(int base, int p);     /* smallest k with base^k >= p */
 size_t ss_total_bytes(const ss_pred_in_t *in);   /* collect: sum of sizes */

@@ -5,14 +5,6 @@
 
 #define F 8.0
 
-/* The engines' forms, from predict_fcollect.c (sizes == NULL: n each). */
-double ss_fcollect_ring_time(const ss_ab_t *ab, int p, size_t n,
-                             const size_t *sizes);
-double ss_fcollect_bruck_time(const ss_ab_t *ab, int p, size_t n,
-                              const size_t *sizes);
-double ss_fcollect_knomial_time(const ss_ab_t *ab, int p, int k, size_t n,
-                                const size_t *sizes);
-
 /* Four rounds through the root's link: sizes in (8-byte put + increment
  * each), offsets out, blocks in, the whole array out to each member. */
 static double linear(const ss_ab_t *ab, const ss_pred_in_t *in)

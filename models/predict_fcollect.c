@@ -9,13 +9,6 @@
 
 #define F 8.0
 
-double ss_fcollect_ring_time(const ss_ab_t *ab, int p, size_t n,
-                             const size_t *sizes);
-double ss_fcollect_bruck_time(const ss_ab_t *ab, int p, size_t n,
-                              const size_t *sizes);
-double ss_fcollect_knomial_time(const ss_ab_t *ab, int p, int k, size_t n,
-                                const size_t *sizes);
-
 static size_t size_of(const size_t *sizes, size_t n, int r)
 {
     return sizes ? sizes[r] : n;
