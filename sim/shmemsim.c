@@ -338,6 +338,10 @@ static int cmd_platform(int argc, char **argv)
         snprintf(err, sizeof err, "cannot write '%s'", out);
         return fail(err);
     }
+    if (t.nic_lat > 0)
+        fprintf(stderr, "shmemsim: note: SimGrid cluster XML has no per-node "
+                "link latency, so nic-lat is left out of the file (the spec "
+                "itself, given to --platform, keeps it)\n");
     ss_topo_write_xml(f, &t);
     return (out ? fclose(f) : fflush(f)) ? fail("write failed") : 0;
 }
