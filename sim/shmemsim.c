@@ -50,7 +50,7 @@ static const char run_help[] =
     "                    reference; exit 1 on a mismatch\n"
     "  predicted_s (alpha-beta model only) is the algorithm's closed form\n"
     "  (models/) with alpha and beta of the route from PE 0 to PE 1; it is\n"
-    "  exact on a contention-free platform such as tests/platforms/star-64.xml\n"
+    "  within 1%% on a contention-free platform (tests/platforms/star-64.xml)\n"
     "%s";
 
 static const char *const kinds[] = {"fcollect", "collect", "broadcast", "reduce", NULL};
