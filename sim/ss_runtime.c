@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <malloc.h>
 #include <signal.h>
 #include <time.h>
 #include <unistd.h>
@@ -364,11 +363,6 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
     if (f)
         fclose(f);
     double t0 = wall_now();
-    /* Message payloads are malloc'd per put. Above glibc's default 128 KiB
-     * mmap threshold every large put would map, fault in and unmap fresh
-     * pages (most of the run's time at 1 MiB); keep them on the heap. */
-    mallopt(M_MMAP_THRESHOLD, 64 << 20);
-    mallopt(M_TRIM_THRESHOLD, 256 << 20);
     engine_init(cfg);
     catch_crashes();
     if (ss_load_platform(cfg->platform, err, sizeof err)) {
