@@ -126,12 +126,12 @@ static int run(const struct ss_team *t, uint64_t slot, ss_call_t *c)
     size_t nbytes = mul(c->nelems, c->elem, c);
     check_args(pe, t, c, nbytes);
     const shcoll_alg_t *alg = c->alg ? c->alg : ss_coll_choose(c->kind);
-    int radix = ss_coll_radix(&ss_w.cfg);
+    int radix = ss_w.cfg.radix;   /* environment resolved at world start */
     shcoll_args_t a = {
         .set = {t->start, t->stride, t->size},
         .dest = c->dest, .source = c->src, .nbytes = nbytes,
         .elem_size = c->elem, .root = c->root, .op = c->op, .type = c->type,
-        .radix = radix, .segment = ss_coll_segment(&ss_w.cfg), .combine = sim_combine,
+        .radix = radix, .segment = ss_w.cfg.segment, .combine = sim_combine,
     };
     uint64_t key = slot << 8 | (uint64_t)c->kind << 1;
     size_t pw = alg->psync_words ? alg->psync_words(t->size, radix) : 0;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "ss_team.h"
+#include "ss_driver.h"
 #include "ss_topo.h"
 
 int ss_load_platform(const char *file, char *err, size_t errlen);
@@ -346,6 +347,9 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
     char err[512];
     memset(&ss_w, 0, sizeof ss_w);
     ss_w.cfg = *cfg;
+    /* Once, not per collective call: $SHMEMSIM_COLL_RADIX / _SEGMENT. */
+    ss_w.cfg.radix = ss_coll_radix(cfg);
+    ss_w.cfg.segment = ss_coll_segment(cfg);
     ss_w.npes = cfg->npes;
     ss_w.pe_main = pe_main;
     ss_w.pe_arg = arg;
