@@ -121,10 +121,11 @@ static void add_waiter(ss_msg_t *d, ss_msg_t *m)
  * itself parked behind an earlier fence) is when it is applied. */
 static void fence_deps(ss_pe_t *pe, int target, ss_msg_t *m)
 {
-    for (uint32_t i = 0; i < pe->nout; i++) {
+    /* out is in issue order, so earlier epochs come first: stop at the
+     * current one (a PE that never fences scans nothing). */
+    for (uint32_t i = 0; i < pe->nout && pe->out[i].epoch != pe->fence_epoch; i++) {
         const ss_out_t *o = &pe->out[i];
-        if (o->msg && o->target == target && o->epoch != pe->fence_epoch &&
-            !o->msg->applied)
+        if (o->msg && o->target == target && !o->msg->applied)
             add_waiter(o->msg, m);
     }
 }
