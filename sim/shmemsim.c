@@ -7,6 +7,7 @@
 #include "parse.h"
 #include "shcoll_check.h"
 #include "shcoll.h"
+#include "ss_commands.h"
 #include "ss_driver.h"
 #include "ss_options.h"
 #include "summary.h"
@@ -19,8 +20,11 @@ static const char usage[] =
     "  run    simulate one collective over sizes and print its times\n"
     "  demo   a short tour on the shipped fat-tree platform\n"
     "  list   the algorithms of every collective, network models, presets\n"
+    "  sweep  run many points (algorithms x PEs x sizes x platforms) into one CSV\n"
+    "  tune   best algorithm per PE and size range, as runtime tuning files\n"
+    "  plot   charts (PNG, SVG) of sweep results, drawn by gnuplot\n"
     "  platform SPEC [-o FILE]  write a topology spec or preset as SimGrid XML\n\n"
-    "`shmemsim run --help` lists the options of run.\n";
+    "`shmemsim COMMAND --help` lists the options of a command.\n";
 
 static const char run_help[] =
     "usage: shmemsim run --platform FILE --pes N --collective C --algorithm A\n"
@@ -379,6 +383,12 @@ int main(int argc, char **argv)
         return cmd_platform(argc, argv);
     if (!strcmp(argv[1], "list"))
         return cmd_list();
+    if (!strcmp(argv[1], "sweep"))
+        return ss_cmd_sweep(argc, argv);
+    if (!strcmp(argv[1], "tune"))
+        return ss_cmd_tune(argc, argv);
+    if (!strcmp(argv[1], "plot"))
+        return ss_cmd_plot(argc, argv);
     if (!strcmp(argv[1], "demo"))
         return ss_demo(argv[0]);
     fprintf(stderr, "shmemsim: error: unknown command '%s'\n\n%s", argv[1], usage);

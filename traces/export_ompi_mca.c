@@ -1,0 +1,1 @@
+/* export_ompi_mca.c - placeholder */

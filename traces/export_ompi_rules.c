@@ -1,0 +1,1 @@
+/* export_ompi_rules.c - placeholder */

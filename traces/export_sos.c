@@ -1,0 +1,1 @@
+/* export_sos.c - placeholder */

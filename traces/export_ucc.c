@@ -1,0 +1,1 @@
+/* export_ucc.c - placeholder */

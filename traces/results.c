@@ -1,0 +1,321 @@
+/* results.c - reading result CSV back into rows (RFC 4180 fields). */
+#define _POSIX_C_SOURCE 200809L
+#include "results.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { C_COLL, C_ALG, C_PES, C_BYTES, C_TIME, C_PRED, C_PPN, C_MODEL,
+       C_PLAT, C_CHECK, NCOLS };
+static const char *const col_names[NCOLS] = {
+    "collective", "algorithm", "pes", "bytes", "time_s", "predicted_s",
+    "ppn", "model", "platform", "check",
+};
+/* Columns a row cannot do without; the rest default when absent. */
+static const int required[] = {C_COLL, C_ALG, C_PES, C_BYTES, C_TIME};
+
+typedef struct record {
+    char **f;
+    size_t n, cap;
+} record_t;
+
+typedef struct reader {
+    FILE *in;
+    const char *name;
+    long line;
+    char *err;
+    size_t errlen;
+} reader_t;
+
+static void record_clear(record_t *r)
+{
+    for (size_t i = 0; i < r->n; i++)
+        free(r->f[i]);
+    r->n = 0;
+}
+
+static int push_field(record_t *r, char *buf, size_t len)
+{
+    if (r->n == r->cap) {
+        size_t cap = r->cap ? 2 * r->cap : 16;
+        char **f = realloc(r->f, cap * sizeof *f);
+        if (!f)
+            return -1;
+        r->f = f;
+        r->cap = cap;
+    }
+    if (!(r->f[r->n] = malloc(len + 1)))
+        return -1;
+    memcpy(r->f[r->n], buf, len);
+    r->f[r->n++][len] = '\0';
+    return 0;
+}
+
+static int put_char(char **buf, size_t *len, size_t *cap, int c)
+{
+    if (*len + 1 >= *cap) {
+        size_t nc = *cap ? 2 * *cap : 64;
+        char *b = realloc(*buf, nc);
+        if (!b)
+            return -1;
+        *buf = b;
+        *cap = nc;
+    }
+    (*buf)[(*len)++] = (char)c;
+    return 0;
+}
+
+/* Reads one record; 1 if one was read, 0 at end of file, -1 on error.
+ * A quoted field may hold commas, doubled quotes and line breaks; CR
+ * before LF is dropped. */
+static int read_record(reader_t *rd, record_t *r)
+{
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    int c, quoted = 0, in_quotes = 0, any = 0, rc = 1;
+    record_clear(r);
+    rd->line++;
+    while ((c = fgetc(rd->in)) != EOF) {
+        any = 1;
+        if (in_quotes) {
+            if (c == '"') {
+                int d = fgetc(rd->in);
+                if (d == '"') {
+                    if (put_char(&buf, &len, &cap, '"'))
+                        goto oom;
+                    continue;
+                }
+                in_quotes = 0;
+                if (d == EOF)
+                    break;
+                c = d;
+            } else {
+                if (c == '\n')
+                    rd->line++;
+                if (put_char(&buf, &len, &cap, c))
+                    goto oom;
+                continue;
+            }
+        }
+        if (c == '"' && len == 0 && !quoted) {
+            quoted = in_quotes = 1;
+        } else if (c == ',' || c == '\n') {
+            if (len && buf[len - 1] == '\r' && !quoted)
+                len--;
+            if (push_field(r, buf ? buf : "", len))
+                goto oom;
+            len = 0;
+            quoted = 0;
+            if (c == '\n')
+                goto done;
+        } else if (quoted) {
+            if (c != '\r') {
+                snprintf(rd->err, rd->errlen, "%s:%ld: text after a closing "
+                         "quote (a quoted CSV field must end at the quote)",
+                         rd->name, rd->line);
+                rc = -1;
+                goto done;
+            }
+        } else if (put_char(&buf, &len, &cap, c)) {
+            goto oom;
+        }
+    }
+    if (in_quotes) {
+        snprintf(rd->err, rd->errlen, "%s:%ld: a quoted field is not closed "
+                 "before the end of the file", rd->name, rd->line);
+        rc = -1;
+    } else if (!any) {
+        rc = 0;
+    } else if (push_field(r, buf ? buf : "", len)) {
+        goto oom;
+    }
+done:
+    free(buf);
+    return rc;
+oom:
+    free(buf);
+    snprintf(rd->err, rd->errlen, "%s: out of memory", rd->name);
+    return -1;
+}
+
+static int parse_num(reader_t *rd, const char *s, const char *col, int isreal,
+                     double *d, unsigned long long *u)
+{
+    char *end;
+    errno = 0;
+    if (isreal) {
+        *d = *s ? strtod(s, &end) : NAN;
+        if (!*s || (!*end && errno == 0))
+            return 0;
+    } else if (*s && *s != '-') {
+        *u = strtoull(s, &end, 10);
+        if (!*end && errno == 0)
+            return 0;
+    }
+    snprintf(rd->err, rd->errlen, "%s:%ld: column %s holds '%s', which is not "
+             "a%s number", rd->name, rd->line, col, s, isreal ? "" : " whole");
+    return -1;
+}
+
+static int fill_row(reader_t *rd, const record_t *rec, const int *idx,
+                    ss_result_t *row)
+{
+    const char *v[NCOLS];
+    double d;
+    unsigned long long u = 0;
+    for (int c = 0; c < NCOLS; c++)
+        v[c] = idx[c] >= 0 ? rec->f[idx[c]] : "";
+    memset(row, 0, sizeof *row);
+    row->checked = -1;
+    row->predicted_s = NAN;
+    if (parse_num(rd, v[C_PES], "pes", 0, &d, &u) || u == 0 || u > INT_MAX)
+        return rd->err[0] ? -1 : (snprintf(rd->err, rd->errlen, "%s:%ld: pes "
+                                           "must be 1 or more", rd->name,
+                                           rd->line), -1);
+    row->pes = (int)u;
+    if (parse_num(rd, v[C_BYTES], "bytes", 0, &d, &u) || u > SIZE_MAX)
+        return -1;
+    row->bytes = (size_t)u;
+    if (parse_num(rd, v[C_TIME], "time_s", 1, &row->time_s, &u) ||
+        parse_num(rd, v[C_PRED], "predicted_s", 1, &row->predicted_s, &u))
+        return -1;
+    if (!isfinite(row->time_s) || row->time_s < 0) {
+        snprintf(rd->err, rd->errlen, "%s:%ld: time_s is empty or negative",
+                 rd->name, rd->line);
+        return -1;
+    }
+    u = 1;
+    if (*v[C_PPN] && (parse_num(rd, v[C_PPN], "ppn", 0, &d, &u) || u == 0 ||
+                      u > INT_MAX))
+        return -1;
+    row->ppn = (int)u;
+    row->checked = !*v[C_CHECK] ? -1 : !strcmp(v[C_CHECK], "ok");
+    row->collective = strdup(v[C_COLL]);
+    row->algorithm = strdup(v[C_ALG]);
+    row->model = strdup(v[C_MODEL]);
+    row->platform = strdup(v[C_PLAT]);
+    if (!row->collective || !row->algorithm || !row->model || !row->platform) {
+        snprintf(rd->err, rd->errlen, "%s: out of memory", rd->name);
+        return -1;
+    }
+    return 0;
+}
+
+static void row_free(ss_result_t *r)
+{
+    free(r->collective);
+    free(r->algorithm);
+    free(r->model);
+    free(r->platform);
+}
+
+static int map_header(reader_t *rd, const record_t *h, int *idx)
+{
+    for (int c = 0; c < NCOLS; c++) {
+        idx[c] = -1;
+        for (size_t k = 0; k < h->n; k++)
+            if (!strcmp(h->f[k], col_names[c]))
+                idx[c] = (int)k;
+    }
+    for (size_t k = 0; k < sizeof required / sizeof *required; k++)
+        if (idx[required[k]] < 0) {
+            snprintf(rd->err, rd->errlen, "%s:1: the header has no '%s' "
+                     "column (expected the CSV of shmemsim run --format csv "
+                     "or shmemsim sweep)", rd->name, col_names[required[k]]);
+            return -1;
+        }
+    return 0;
+}
+
+static int add_row(ss_results_t *out, size_t *cap, const ss_result_t *row)
+{
+    if (out->n == *cap) {
+        size_t nc = *cap ? 2 * *cap : 64;
+        ss_result_t *r = realloc(out->rows, nc * sizeof *r);
+        if (!r)
+            return -1;
+        out->rows = r;
+        *cap = nc;
+    }
+    out->rows[out->n++] = *row;
+    return 0;
+}
+
+int ss_results_read(FILE *f, const char *name, ss_results_t *out, char *err,
+                    size_t errlen)
+{
+    reader_t rd = {f, name, 0, err, errlen};
+    record_t rec = {0};
+    int idx[NCOLS], rc;
+    size_t cap = 0;
+    out->rows = NULL;
+    out->n = 0;
+    err[0] = '\0';
+    if ((rc = read_record(&rd, &rec)) <= 0) {
+        if (rc == 0)
+            snprintf(err, errlen, "%s: the file is empty (no CSV header)", name);
+        goto fail;
+    }
+    if (map_header(&rd, &rec, idx))
+        goto fail;
+    while ((rc = read_record(&rd, &rec)) > 0) {
+        if (rec.n == 1 && !rec.f[0][0])
+            continue;                       /* blank line */
+        ss_result_t row;
+        if (rec.n < 2) {
+            snprintf(err, errlen, "%s:%ld: a row with %zu field(s); the header "
+                     "has more", name, rd.line, rec.n);
+            goto fail;
+        }
+        for (int c = 0; c < NCOLS; c++)
+            if (idx[c] >= (int)rec.n) {
+                snprintf(err, errlen, "%s:%ld: the row has %zu fields, fewer "
+                         "than the header", name, rd.line, rec.n);
+                goto fail;
+            }
+        if (fill_row(&rd, &rec, idx, &row) || add_row(out, &cap, &row)) {
+            row_free(&row);
+            if (!err[0])
+                snprintf(err, errlen, "%s: out of memory", name);
+            goto fail;
+        }
+    }
+    if (rc < 0)
+        goto fail;
+    record_clear(&rec);
+    free(rec.f);
+    return 0;
+fail:
+    record_clear(&rec);
+    free(rec.f);
+    ss_results_free(out);
+    return -1;
+}
+
+int ss_results_load(const char *path, ss_results_t *out, char *err,
+                    size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+        out->rows = NULL;
+        out->n = 0;
+        return -1;
+    }
+    int rc = ss_results_read(f, path, out, err, errlen);
+    fclose(f);
+    return rc;
+}
+
+void ss_results_free(ss_results_t *r)
+{
+    for (size_t i = 0; i < r->n; i++)
+        row_free(&r->rows[i]);
+    free(r->rows);
+    r->rows = NULL;
+    r->n = 0;
+}

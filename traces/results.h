@@ -1,0 +1,40 @@
+/* results.h - reading result CSV back (what `shmemsim run --format csv`
+ * and `shmemsim sweep` write), for tune and plot.
+ *
+ * The reader checks the header names the columns summary.h writes (in any
+ * order; unknown extra columns are ignored), so a hand-edited or merged
+ * file is read by name, not by position.
+ */
+#ifndef SS_RESULTS_H
+#define SS_RESULTS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct ss_result {
+    char *collective;
+    char *algorithm;
+    int pes;
+    size_t bytes;
+    double time_s;
+    double predicted_s;   /* NAN when empty */
+    int ppn;
+    char *model;
+    char *platform;
+    int checked;          /* -1 empty, 0 FAILED, 1 ok */
+} ss_result_t;
+
+typedef struct ss_results {
+    ss_result_t *rows;
+    size_t n;
+} ss_results_t;
+
+/* Reads a whole CSV file. On error returns -1 with a message naming the
+ * file, the line and what was wrong in err; *out is then empty. */
+int ss_results_read(FILE *f, const char *name, ss_results_t *out,
+                    char *err, size_t errlen);
+int ss_results_load(const char *path, ss_results_t *out, char *err,
+                    size_t errlen);
+void ss_results_free(ss_results_t *r);
+
+#endif

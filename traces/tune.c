@@ -1,0 +1,1 @@
+/* tune.c - placeholder */

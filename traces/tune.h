@@ -1,0 +1,85 @@
+/* tune.h - from sweep results to a tuning table: the best algorithm of
+ * each collective per (PE range, size range), and the exporters that write
+ * that table in the formats real runtimes read.
+ *
+ * A table is built from the rows of one platform, ppn and model (mixing
+ * machines in one decision would be meaningless). For every measured
+ * (pes, bytes) the fastest algorithm wins; neighbouring sizes with the same
+ * winner merge into one rule. A rule covers PEs from its measured pes up
+ * to the next measured pes - 1 (the last one: and above), and sizes from
+ * its first measured size up to the next winner's first size - 1 (the
+ * last one: and above; the first one: from 0). Those boundaries are the
+ * crossover points.
+ */
+#ifndef SS_TUNE_H
+#define SS_TUNE_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "results.h"
+
+#define SS_TUNE_PES_MAX INT_MAX       /* pes_hi: "and above" */
+#define SS_TUNE_BYTES_MAX SIZE_MAX    /* bytes_hi: "and above" */
+
+typedef struct ss_tune_rule {
+    int pes_lo, pes_hi;           /* inclusive */
+    size_t bytes_lo, bytes_hi;    /* inclusive; bytes as the sweep measured
+                                     them: per PE for fcollect/collect,
+                                     payload for broadcast, array for reduce */
+    const char *algorithm;        /* our name (the registry's) */
+    double time_s;                /* its time at the first point it won */
+    double runner_up_s;           /* the second best there (NAN if alone) */
+} ss_tune_rule_t;
+
+typedef struct ss_tune_table {
+    const char *collective;       /* fcollect, collect, broadcast, reduce */
+    ss_tune_rule_t *rules;        /* ordered by pes_lo, then bytes_lo */
+    size_t n;
+} ss_tune_table_t;
+
+typedef struct ss_tune {
+    const char *platform, *model; /* what the table was tuned for */
+    int ppn;
+    ss_tune_table_t *tables;      /* one per collective in the results, in
+                                     the order fcollect, collect, broadcast,
+                                     reduce */
+    size_t n;
+    const ss_results_t *src;      /* the rows; strings point into them */
+} ss_tune_t;
+
+/* Builds the table from res (which must outlive it). platform may be NULL
+ * when the results hold one platform/ppn/model only; otherwise it selects
+ * one and an ambiguity is an error naming the choices. */
+int ss_tune_build(const ss_results_t *res, const char *platform,
+                  ss_tune_t *out, char *err, size_t errlen);
+void ss_tune_free(ss_tune_t *t);
+
+/* The rule that applies at (pes, bytes), or NULL. */
+const ss_tune_rule_t *ss_tune_lookup(const ss_tune_table_t *t, int pes,
+                                     size_t bytes);
+
+/* Exporters: each writes one file for one runtime, maps our algorithms to
+ * the runtime's own, and says in comments (or on the note stream, when the
+ * format has no comments) which of ours have no equivalent there and what
+ * it chose instead. note may be NULL. They return 0, or -1 with err set. */
+typedef int (*ss_tune_export_fn)(FILE *out, FILE *note, const ss_tune_t *t,
+                                 char *err, size_t errlen);
+
+typedef struct ss_tune_format {
+    const char *name;             /* --format value */
+    const char *desc;
+    ss_tune_export_fn write;
+} ss_tune_format_t;
+
+/* NULL-terminated. */
+extern const ss_tune_format_t ss_tune_formats[];
+
+int ss_export_ompi_mca(FILE *out, FILE *note, const ss_tune_t *t, char *err, size_t errlen);
+int ss_export_ompi_rules(FILE *out, FILE *note, const ss_tune_t *t, char *err, size_t errlen);
+int ss_export_ucc(FILE *out, FILE *note, const ss_tune_t *t, char *err, size_t errlen);
+int ss_export_sos(FILE *out, FILE *note, const ss_tune_t *t, char *err, size_t errlen);
+
+#endif
