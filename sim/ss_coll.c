@@ -11,6 +11,7 @@
 #include "parse.h"
 #include "ss_driver.h"
 #include "ss_team.h"
+#include "ss_trace.h"
 
 typedef struct ss_call {
     shcoll_kind_t kind;
@@ -141,7 +142,10 @@ static int run(const struct ss_team *t, uint64_t slot, ss_call_t *c)
     size_t wb = alg->work_bytes ? alg->work_bytes(t->size, wsize, radix) : 0;
     a.psync = ss_workspace(t, key, pw * sizeof(long));
     a.work = wb ? ss_workspace(t, key | 1, wb) : NULL;
-    return alg->run(&a);
+    ss_trace_call_enter(pe, shcoll_kind_name(c->kind), alg->name, c->call, nbytes);
+    int rc = alg->run(&a);
+    ss_trace_call_leave(pe);
+    return rc;
 }
 
 static int team_call(shmem_team_t team, ss_call_t *c)

@@ -22,6 +22,8 @@ typedef struct ss_config {
                                   NULL: $SHMEMSIM_<KIND>_ALGORITHM or linear */
     int radix;                 /* 0: algorithm default */
     size_t segment;            /* 0: algorithm default */
+    const char *trace_dir;     /* --trace: write DIR/trace.{csv,json} */
+    const char *trace_pes;     /* --trace-pes: PEs to trace, e.g. 0-15,64 */
 } ss_config_t;
 
 void ss_config_defaults(ss_config_t *cfg);

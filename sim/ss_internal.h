@@ -42,9 +42,10 @@ typedef struct ss_msg {
     uint8_t width;       /* atomic width in bytes: 4 or 8 */
     uint8_t applied;
     uint8_t has_signal;
+    uint8_t arrived;            /* landed, parked until ndeps == 0 */
     int src;
     int refs;
-    uint8_t arrived;            /* landed, parked until ndeps == 0 */
+    int32_t trace;              /* event id (ss_trace.h), -1 if none */
     uint32_t ndeps;             /* fence: earlier messages not yet applied */
     struct ss_msg **waiters;    /* later (fenced) messages waiting for this */
     uint32_t nwaiters, capwaiters;

@@ -24,7 +24,14 @@ const char ss_option_common_help[] =
     "  --fold SIZE       share one physical copy of symmetric allocations\n"
     "                    of SIZE bytes or more across PEs (timing does not\n"
     "                    depend on payload values); e.g. --fold 64K\n"
-    "  --stack-kib K     stack of each simulated PE (default 64)\n";
+    "  --stack-kib K     stack of each simulated PE (default 64)\n"
+    "  --trace DIR       write DIR/trace.csv (every put, get, atomic, wait,\n"
+    "                    quiet, barrier and collective call: PE, target,\n"
+    "                    bytes, issue and completion time, call number) and\n"
+    "                    DIR/trace.json (open in https://ui.perfetto.dev:\n"
+    "                    one track per PE)\n"
+    "  --trace-pes LIST  trace only these PEs, e.g. 0-15,64 (default: all,\n"
+    "                    or 0-63 above 1024 PEs)\n";
 
 static const char *value(int argc, char **argv, int *i)
 {
@@ -93,12 +100,17 @@ int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg)
     long x;
     int num = !strcmp(o, "--pes") || !strcmp(o, "--ppn") || !strcmp(o, "--stack-kib");
     if (strcmp(o, "--platform") && !num && strcmp(o, "--model") && strcmp(o, "--placement") &&
-        strcmp(o, "--fold") && strcmp(o, "--o") && strcmp(o, "--g"))
+        strcmp(o, "--fold") && strcmp(o, "--o") && strcmp(o, "--g") &&
+        strcmp(o, "--trace") && strcmp(o, "--trace-pes"))
         return 0;
     if (!(v = value(argc, argv, i)))
         return -1;
     if (!strcmp(o, "--platform"))
         cfg->platform = v;
+    else if (!strcmp(o, "--trace"))
+        cfg->trace_dir = v;
+    else if (!strcmp(o, "--trace-pes"))
+        cfg->trace_pes = v;
     else if (!strcmp(o, "--placement"))
         return placement_option(v, cfg);
     else if (!strcmp(o, "--model"))

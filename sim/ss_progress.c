@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "ss_internal.h"
+#include "ss_trace.h"
 
 static char ss_bell_token;
 
@@ -28,6 +29,7 @@ ss_msg_t *ss_msg_new(ss_msg_kind_t kind, size_t payload)
         ss_fatal("out of memory for a message of %zu bytes", payload);
     m->kind = (uint8_t)kind;
     m->refs = 1;
+    m->trace = -1;
     m->nbytes = payload;
     return m;
 }
@@ -165,6 +167,7 @@ static void send_reply(ss_pe_t *pe, const ss_msg_t *req, const void *data,
     ss_msg_t *r = ss_msg_new(SS_MSG_REPLY, n);
     memcpy(r->data, data, n);
     r->raddr = req->raddr;
+    r->trace = req->trace;   /* a get completes when its reply lands */
     ss_send(pe, req->src, r, n);
 }
 
@@ -187,12 +190,14 @@ static void apply(ss_pe_t *pe, ss_msg_t *m)
     uint64_t old;
     switch (m->kind) {
     case SS_MSG_PUT:
+        ss_trace_end(m->trace);
         memcpy(m->taddr, m->data, m->nbytes);
         if (m->has_signal)
             ss_amo_apply(m->sig_addr, 8, m->op == SHMEM_SIGNAL_ADD ? SS_AMO_ADD : SS_AMO_SET,
                          m->sig_value, 0);
         break;
     case SS_MSG_AMO:
+        ss_trace_end(m->trace);
         ss_amo_apply(m->taddr, m->width, m->op, m->operand, m->operand2);
         break;
     case SS_MSG_FAMO:
@@ -203,6 +208,7 @@ static void apply(ss_pe_t *pe, ss_msg_t *m)
         send_reply(pe, m, m->taddr, m->nbytes);
         break;
     case SS_MSG_REPLY:
+        ss_trace_end(m->trace);
         memcpy(m->raddr, m->data, m->nbytes);
         pe->pending_replies--;
         break;

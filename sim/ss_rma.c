@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ss_internal.h"
+#include "ss_trace.h"
 
 static unsigned char *remote(ss_pe_t *pe, const void *addr, size_t n,
                              int target, const char *call)
@@ -40,6 +41,7 @@ void ss_put(ss_pe_t *pe, void *dest, const void *src, size_t n, int target,
     ss_msg_t *m = ss_msg_new(SS_MSG_PUT, carry);
     memcpy(m->data, src, carry);
     m->taddr = t;
+    m->trace = ss_trace_begin(pe, "put", call, target, n, 0);
     if (sig) {
         m->has_signal = 1;
         m->sig_addr = (uint64_t *)remote(pe, sig, sizeof *sig, target, call);
@@ -63,6 +65,7 @@ void ss_get(ss_pe_t *pe, void *dest, const void *src, size_t n, int target,
     m->taddr = t;
     m->nbytes = n;
     m->raddr = dest;
+    m->trace = ss_trace_begin(pe, "get", call, target, n, blocking);
     pe->pending_replies++;
     ss_send(pe, target, m, 8);
     if (blocking)
@@ -85,6 +88,8 @@ uint64_t ss_amo(ss_pe_t *pe, void *dest, int width, ss_amo_op_t op,
     m->operand = operand;
     m->operand2 = operand2;
     m->raddr = (unsigned char *)&result;
+    m->trace = ss_trace_begin(pe, fetch ? "fetch_amo" : "amo", call, target,
+                              (uint64_t)width, fetch);
     size_t wire = (size_t)width * (op == SS_AMO_CSWAP ? 2 : 1);
     if (fetch)
         pe->pending_replies++;

@@ -14,6 +14,7 @@
 #include "ss_team.h"
 #include "ss_driver.h"
 #include "ss_topo.h"
+#include "ss_trace.h"
 
 int ss_load_platform(const char *file, char *err, size_t errlen);
 
@@ -383,6 +384,8 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
     if (!ss_w.pes || ss_heap_init(cfg->npes, cfg->fold_threshold))
         return 2;
     ss_teams_init(cfg->npes);
+    if (ss_trace_start(cfg))
+        return 2;
     size_t *slot = placement(cfg);
     if (!slot)
         return 2;
@@ -401,6 +404,8 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
     simgrid_run();
     progress(cfg, "simulation done", t0);
     int rc = report_deadlock();
+    if (ss_trace_finish() && !rc)
+        rc = 2;
     world_free();
     return rc ? rc : ss_w.exit_code;
 }

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "ss_internal.h"
+#include "ss_trace.h"
 
 /* ---- wait_until / test ---- */
 
@@ -37,8 +38,12 @@ static void test_miss(ss_pe_t *pe)
     {                                                                        \
         ss_pe_t *pe = enter_wait(ivar, sizeof(T), cmp,                       \
                                  "shmem_" #N "_wait_until");                 \
+        if (SS_CMP(*(volatile T *)ivar, cmp, v))                             \
+            return;                                                          \
+        int32_t ev = ss_trace_begin(pe, "wait", pe->where, -1, 0, 1);        \
         while (!SS_CMP(*(volatile T *)ivar, cmp, v))                         \
             ss_progress_wait(pe, 0);                                         \
+        ss_trace_end(ev);                                                    \
     }                                                                        \
     int shmem_##N##_test(T *ivar, int cmp, T v)                              \
     {                                                                        \
@@ -54,8 +59,12 @@ SHMEM_SYNC_TYPES(SS_WAIT_)
 uint64_t shmem_signal_wait_until(uint64_t *sig, int cmp, uint64_t v)
 {
     ss_pe_t *pe = enter_wait(sig, sizeof *sig, cmp, "shmem_signal_wait_until");
+    if (SS_CMP(*(volatile uint64_t *)sig, cmp, v))
+        return *sig;
+    int32_t ev = ss_trace_begin(pe, "wait", pe->where, -1, 0, 1);
     while (!SS_CMP(*(volatile uint64_t *)sig, cmp, v))
         ss_progress_wait(pe, 0);
+    ss_trace_end(ev);
     return *sig;
 }
 
@@ -79,7 +88,11 @@ void shmem_quiet(void)
 {
     ss_pe_t *pe = ss_self();
     pe->where = "shmem_quiet";
+    if (!pe->nout && !pe->pending_replies)
+        return;
+    int32_t ev = ss_trace_begin(pe, "quiet", pe->where, -1, 0, 1);
     ss_quiet(pe);
+    ss_trace_end(ev);
 }
 
 /* ---- barriers: dissemination over a strided set ----
@@ -154,6 +167,7 @@ void ss_set_sync(ss_pe_t *pe, int start, int stride, int size, const char *call)
                  "stride %d, size %d)", pe->id, call, start, stride, size);
     ss_syncset_t *s = syncset(start, stride, size);
     uint64_t want = s->done[me] + 1;
+    int32_t ev = ss_trace_begin(pe, "barrier", call, -1, 0, 1);
     for (int k = 0; k < s->rounds; k++) {
         signal_member(pe, s, (me + (1 << k)) % size, k);
         volatile uint64_t *c = &s->ctr[(size_t)me * s->rounds + k];
@@ -161,6 +175,7 @@ void ss_set_sync(ss_pe_t *pe, int start, int stride, int size, const char *call)
             ss_progress_wait(pe, 0);
     }
     s->done[me] = want;
+    ss_trace_end(ev);
 }
 
 void shmem_barrier_all(void)

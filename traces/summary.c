@@ -23,7 +23,7 @@ static const char *const keys[] = {
  * would either drop bits (%.9e loses nanoseconds at t = 100 s) or print
  * noise like 9.99999999999999955e-07; this is exact, compact and, being a
  * pure function of v, byte-identical across repeat runs. */
-static void format_real(double v, char *buf, size_t len)
+void ss_format_real(double v, char *buf, size_t len)
 {
     for (int p = 0; p < 17; p++) {
         snprintf(buf, len, "%.*e", p, v);
@@ -68,7 +68,7 @@ static void csv_real(FILE *f, double v)
     char buf[40];
     if (!isfinite(v))
         return;
-    format_real(v, buf, sizeof buf);
+    ss_format_real(v, buf, sizeof buf);
     fputs(buf, f);
 }
 
@@ -144,7 +144,7 @@ static void json_real(FILE *f, double v)
         fputs("null", f);
         return;
     }
-    format_real(v, buf, sizeof buf);
+    ss_format_real(v, buf, sizeof buf);
     fputs(buf, f);
 }
 

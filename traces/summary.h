@@ -42,6 +42,9 @@ typedef enum ss_format { SS_FMT_TABLE, SS_FMT_CSV, SS_FMT_JSON } ss_format_t;
 void ss_summary_write(FILE *f, ss_format_t fmt, const ss_row_t *rows,
                       size_t n);
 
+/* The shortest "%.Ne" text that reads back as exactly v (CSV, JSON). */
+void ss_format_real(double v, char *buf, size_t len);
+
 /* Seconds in engineering units with 3 decimals: "12.345 us", "1.234 ms",
  * "2.000 s"; NaN gives "-". ASCII "us" keeps column widths byte-based. */
 void ss_format_seconds(double s, char *buf, size_t len);
