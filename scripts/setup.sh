@@ -6,9 +6,10 @@ cd "$(dirname "$0")/.."
 BUILD=${1:-build}
 [ $# -gt 0 ] && shift
 # openmpi: the real OpenSHMEM (oshcc/oshrun) the algorithm tests also run on;
-# python3: the trace tests parse the JSON with a real JSON parser.
+# python3: the trace tests parse the JSON with a real JSON parser;
+# gnuplot-nox: shmemsim plot draws its PNG (pngcairo) and SVG charts with it.
 PKGS="build-essential cmake pkg-config libsimgrid-dev libgsl-dev libcmocka-dev
-      openmpi-bin libopenmpi-dev python3"
+      openmpi-bin libopenmpi-dev python3 gnuplot-nox"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

@@ -1,11 +1,495 @@
-/* cmd_sweep.c - shmemsim sweep (placeholder until written). */
+/* cmd_sweep.c - `shmemsim sweep`: many points (platforms x collectives x
+ * PE counts x algorithms, each over all sizes) into one CSV.
+ *
+ * This file checks the whole command line before anything runs (a typo
+ * in the tenth algorithm name should not surface an hour in), then picks
+ * one of four modes: run (resuming from the output file), --dry-run,
+ * --merge of Slurm parts, --emit-slurm. The points and their rows live in
+ * ss_sweep.c, the child processes in ss_sweep_run.c.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "parse.h"
 #include "ss_commands.h"
+#include "ss_options.h"
+#include "ss_sweep.h"
+
+static const char help[] =
+    "usage: shmemsim sweep -o OUT.csv --platform P [--platform P2 ...]\n"
+    "                      --collective LIST --pes LIST [--algorithm LIST]\n"
+    "                      [--bytes LIST] [-j N] [run options]\n\n"
+    "Runs every point (platform, collective, PE count, algorithm) over all\n"
+    "sizes, each point as one `shmemsim run` child process, and writes all\n"
+    "rows to OUT.csv in the columns of `shmemsim run --format csv`. OUT.csv\n"
+    "grows as points finish; at the end it is rewritten in a fixed order\n"
+    "(platforms, collectives, PE counts, algorithms as given; rows in --bytes\n"
+    "order), so it depends on the arguments only, not on -j or on timing.\n\n"
+    "Resuming: if OUT.csv exists, the points it already holds completely are\n"
+    "skipped and only the others run. After Ctrl-C (or SIGTERM, exit 130)\n"
+    "or a failed point (exit 1), run the same command again. The file does\n"
+    "not record --radix, --segment, --placement, --root, --op, --type, --o,\n"
+    "--g: give the same ones again (model and ppn are checked).\n\n"
+    "options:\n"
+    "  -o FILE           the result CSV (required, except for --dry-run)\n"
+    "  --platform P      an XML file, topology spec or preset, as for run;\n"
+    "                    repeat it for several (specs contain commas)\n"
+    "  --collective LIST comma list of fcollect, collect, broadcast, reduce\n"
+    "  --pes LIST        comma list of PE counts; A:B doubles from A to B\n"
+    "  --algorithm LIST  comma list or all (default): each collective runs\n"
+    "                    the names it has (`shmemsim list`); a name no listed\n"
+    "                    collective has is an error\n"
+    "  --bytes LIST      sizes as for run (default 8), e.g. 8,1K:1M\n"
+    "  -j N              points run at once (default 1); each is a process\n"
+    "  --dry-run         list the points (and which OUT holds), run nothing\n"
+    "  --part I/K        run only the points whose index mod K is I\n"
+    "  --emit-slurm FILE write a Slurm array job script, task I running\n"
+    "                    --part I/K into OUT.part-I.csv; print the sbatch and\n"
+    "                    the merge commands; run nothing\n"
+    "  --tasks K         array tasks for --emit-slurm (default: the number of\n"
+    "                    points, at most 1000)\n"
+    "  --merge FILE|GLOB [FILE..]  read part files (a quoted glob or names),\n"
+    "                    run nothing, write OUT; exit 1 naming the points no\n"
+    "                    part holds (then OUT has the others: the same sweep\n"
+    "                    without --merge computes the missing ones into it)\n"
+    "run options passed to every point: --ppn --placement --model --o --g\n"
+    "  --fold --stack-kib --radix --segment --root --op --type --check\n"
+    "  (`shmemsim run --help`; --format is always csv)\n\n"
+    "Progress (a line per point with an estimate of the time left) goes to\n"
+    "stderr when it is a terminal; a summary line always does.\n\n"
+    "example:\n"
+    "  shmemsim sweep -o ft.csv --platform platforms/fattree-64.xml \\\n"
+    "      --platform 'fat-tree:down=16/16,up=1/8' --collective fcollect,reduce \\\n"
+    "      --pes 4:64 --bytes 8:1M -j 2\n"
+    "  shmemsim sweep ...same... --emit-slurm ft.sbatch   # for a cluster\n";
+
+typedef struct opts {
+    sw_sweep_t s;
+    ss_config_t cfg;
+    const char *out, *slurm;
+    const char **merge;
+    size_t nmerge;
+    int merging, part_i, part_k, dry, root, op, type;
+    long tasks;
+} opts_t;
+
+static int fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("shmemsim: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return -1;
+}
+
+static int name_of(const char *v, const char *(*name)(int), int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(v, name(i)))
+            return i;
+    return -1;
+}
+static const char *op_name(int i) { return shcoll_op_name((shcoll_op_t)i); }
+static const char *type_name(int i) { return shcoll_type_name((shcoll_type_t)i); }
+
+/* Run options that take a value and are only passed through; checked
+ * here so that a typo fails before any point runs. */
+static int run_value(opts_t *o, const char *opt, const char *v)
+{
+    char err[256];
+    long x;
+    size_t sz;
+    if (!strcmp(opt, "--segment"))
+        return ss_parse_size(v, &sz, err, sizeof err) ? fail("--segment: %s", err) : 0;
+    if (!strcmp(opt, "--op") || !strcmp(opt, "--type")) {
+        int isop = !strcmp(opt, "--op");
+        int k = isop ? name_of(v, op_name, SHCOLL_NOPS) : name_of(v, type_name, SHCOLL_NTYPES);
+        if (k < 0)
+            return fail("unknown %s '%s' (%s)", opt, v, isop
+                        ? "and, or, xor, max, min, sum, prod"
+                        : "an OpenSHMEM TYPENAME such as int, long, double, complexd");
+        *(isop ? &o->op : &o->type) = k;
+        return 0;
+    }
+    int radix = !strcmp(opt, "--radix");
+    if (ss_parse_long(v, radix ? 2 : 0, 10000000, &x, opt, err, sizeof err))
+        return fail("%s", err);
+    if (!radix)
+        o->root = (int)x;
+    return 0;
+}
+
+static int parse_part(opts_t *o, const char *v)
+{
+    char *end;
+    long i = strtol(v, &end, 10), k = 0;
+    if (end != v && *end == '/' && end[1] >= '0' && end[1] <= '9')
+        k = strtol(end + 1, &end, 10);
+    if (v[0] < '0' || v[0] > '9' || *end || k < 1 || k > 1000000 || i >= k)
+        return fail("--part '%s' is not I/K with 0 <= I < K (e.g. --part 3/10)", v);
+    o->part_i = (int)i;
+    o->part_k = (int)k;
+    return 0;
+}
+
+static int add_platform(opts_t *o, const char *v)
+{
+    if (strpbrk(v, "\r\n"))
+        return fail("--platform '%s' holds a line break", v);
+    for (size_t j = 0; j < o->s.nplat; j++)
+        if (!strcmp(o->s.plats[j], v))
+            return 0;
+    o->s.plats[o->s.nplat++] = v;
+    return 0;
+}
+
+/* Options of sweep itself: 1 if argv[*i] was one, -1 on error, else 0. */
+static int own_option(int argc, char **argv, int *i, opts_t *o)
+{
+    static const char *const names[] = {"-o", "--platform", "--collective", "--pes",
+        "--algorithm", "--bytes", "-j", "--jobs", "--part", "--emit-slurm", "--tasks",
+        "--merge", NULL};
+    const char *opt = argv[*i], *v;
+    char err[256];
+    long x;
+    int k = -1;
+    for (int n = 0; names[n]; n++)
+        if (!strcmp(opt, names[n]))
+            k = n;
+    if (!strncmp(opt, "-j", 2) && opt[2])
+        k = 6, v = opt + 2;
+    else if (k < 0)
+        return 0;
+    else if (*i + 1 >= argc)
+        return fail("%s needs a value (see shmemsim sweep --help)", opt);
+    else
+        v = argv[++*i];
+    switch (k) {
+    case 0: o->out = v; return 1;
+    case 1: return add_platform(o, v) ? -1 : 1;
+    case 2: o->s.colls_arg = v; return 1;
+    case 3: o->s.pes_arg = v; return 1;
+    case 4: o->s.algs_arg = v; return 1;
+    case 5: o->s.bytes_arg = v; return 1;
+    case 6: case 7:
+        if (ss_parse_long(v, 1, 1024, &x, "-j", err, sizeof err))
+            return fail("%s", err);
+        o->s.jobs = (int)x;
+        return 1;
+    case 8: return parse_part(o, v) ? -1 : 1;
+    case 9: o->slurm = v; return 1;
+    case 10:
+        return ss_parse_long(v, 1, 1000000, &o->tasks, "--tasks", err, sizeof err)
+            ? fail("%s", err) : 1;
+    default:
+        o->merging = 1;
+        o->merge[o->nmerge++] = v;
+        return 1;
+    }
+}
+
+static int parse_args(int argc, char **argv, opts_t *o)
+{
+    static const char *const run_valued[] = {"--radix", "--segment", "--root", "--op",
+                                             "--type", NULL};
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        int r = own_option(argc, argv, &i, o);
+        if (r < 0)
+            return -1;
+        if (r)
+            continue;
+        if (!strcmp(a, "--dry-run")) {
+            o->dry = 1;
+            continue;
+        }
+        if (!strcmp(a, "--check")) {
+            o->s.pass[o->s.npass++] = argv[i];
+            continue;
+        }
+        if (!strcmp(a, "--format"))
+            return fail("sweep always writes CSV; leave out --format");
+        if ((r = ss_option_common(argc, argv, &i, &o->cfg)) == 0) {
+            char err[100];
+            if (ss_match_choice(a, run_valued, "", err, sizeof err) >= 0) {
+                if (i + 1 >= argc)
+                    return fail("%s needs a value (see shmemsim sweep --help)", a);
+                r = run_value(o, a, argv[++i]) ? -1 : 1;
+            }
+        }
+        if (r > 0) {
+            o->s.pass[o->s.npass++] = (char *)a;
+            o->s.pass[o->s.npass++] = argv[i];
+            continue;
+        }
+        if (r == 0 && a[0] != '-') {
+            o->merge[o->nmerge++] = a;      /* a part file for --merge */
+            continue;
+        }
+        if (r == 0)
+            fail("unknown option '%s' (see shmemsim sweep --help)", a);
+        return -1;
+    }
+    if (o->nmerge && !o->merging)
+        return fail("unexpected '%s' (see shmemsim sweep --help)", o->merge[0]);
+    return 0;
+}
+
+static const char *const kind_names[] = {"fcollect", "collect", "broadcast", "reduce", NULL};
+
+static int resolve_kinds(opts_t *o)
+{
+    char name[64], err[200];
+    sw_sweep_t *s = &o->s;
+    for (const char *p = o->s.colls_arg; *p;) {
+        size_t len = strcspn(p, ",");
+        snprintf(name, sizeof name, "%.*s", (int)len, p);
+        int k = ss_match_choice(name, kind_names, "--collective", err, sizeof err);
+        if (k < 0)
+            return fail("%s", err);
+        size_t j = 0;
+        while (j < s->nkind && s->kinds[j] != k)
+            j++;
+        if (j == s->nkind)
+            s->kinds[s->nkind++] = k;
+        p += len + (p[len] == ',');
+    }
+    return s->nkind ? 0 : fail("--collective is empty (fcollect, collect, broadcast, reduce)");
+}
+
+static void choices(int kind, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (const shcoll_alg_t *a = shcoll_registry((shcoll_kind_t)kind); a->name; a++) {
+        int w = snprintf(buf + n, len - n, "%s%s", n ? ", " : "", a->name);
+        if (w < 0 || (size_t)w >= len - n)
+            break;
+        n += (size_t)w;
+    }
+}
+
+static void add_alg(sw_sweep_t *s, size_t j, const char *name)
+{
+    for (size_t a = 0; a < s->nalg[j]; a++)
+        if (!strcmp(s->algs[j][a], name))
+            return;
+    if (s->nalg[j] < 64)
+        s->algs[j][s->nalg[j]++] = name;
+}
+
+/* Each collective takes the names of the list it has; a name none has is
+ * a typo, and so is a collective left with nothing to run. */
+static int resolve_algs(opts_t *o)
+{
+    sw_sweep_t *s = &o->s;
+    char name[64], ch[SHCOLL_NKINDS][400];
+    for (size_t j = 0; j < s->nkind; j++)
+        choices(s->kinds[j], ch[j], sizeof ch[j]);
+    for (const char *p = o->s.algs_arg; *p;) {
+        size_t len = strcspn(p, ","), hits = 0;
+        snprintf(name, sizeof name, "%.*s", (int)len, p);
+        for (size_t j = 0; j < s->nkind; j++) {
+            const shcoll_alg_t *reg = shcoll_registry((shcoll_kind_t)s->kinds[j]);
+            for (const shcoll_alg_t *a = reg; a->name; a++)
+                if (!strcmp(name, "all") || !strcmp(name, a->name))
+                    add_alg(s, j, a->name), hits++;
+        }
+        if (!hits) {
+            char all[SHCOLL_NKINDS * 420];
+            size_t n = 0;
+            for (size_t j = 0; j < s->nkind && n < sizeof all; j++)
+                n += (size_t)snprintf(all + n, sizeof all - n, "%s%s: %s", j ? "; " : "",
+                                      kind_names[s->kinds[j]], ch[j]);
+            return fail("unknown algorithm '%s' (%s; or all)", name, all);
+        }
+        p += len + (p[len] == ',');
+    }
+    for (size_t j = 0; j < s->nkind; j++)
+        if (!s->nalg[j])
+            return fail("no algorithm of --algorithm '%s' is a %s algorithm (%s has: %s)",
+                        o->s.algs_arg, kind_names[s->kinds[j]], kind_names[s->kinds[j]], ch[j]);
+    return 0;
+}
+
+static int resolve_lists(opts_t *o)
+{
+    char err[256];
+    size_t *v = NULL, n = 0;
+    sw_sweep_t *s = &o->s;
+    if (ss_parse_bytes_list(o->s.pes_arg, &v, &n, err, sizeof err))
+        return fail("--pes '%s': %s", o->s.pes_arg, err);
+    if (!(s->pes = malloc(n * sizeof *s->pes)))
+        return free(v), fail("out of memory");
+    for (size_t i = 0; i < n; i++) {
+        if (v[i] < 1 || v[i] > 10000000) {
+            fail("--pes '%s': %zu is not a PE count (1 to 10000000)", o->s.pes_arg, v[i]);
+            return free(v), -1;
+        }
+        s->pes[s->npes++] = (int)v[i];
+    }
+    free(v);
+    if (ss_parse_bytes_list(s->bytes_arg, &s->bytes, &s->nsizes, err, sizeof err))
+        return fail("--bytes: %s", err);
+    return resolve_kinds(o) || resolve_algs(o) ? -1 : 0;
+}
+
+/* What `shmemsim run` would reject for some point, caught up front. */
+static int cross_check(const opts_t *o)
+{
+    const sw_sweep_t *s = &o->s;
+    for (size_t j = 0; j < s->nkind; j++) {
+        if (s->kinds[j] == SHCOLL_BROADCAST)
+            for (size_t e = 0; e < s->npes; e++)
+                if (o->root >= s->pes[e])
+                    return fail("--root %d is not a PE at --pes %d", o->root, s->pes[e]);
+        if (s->kinds[j] != SHCOLL_REDUCE)
+            continue;
+        if (!shcoll_op_valid((shcoll_op_t)o->op, (shcoll_type_t)o->type))
+            return fail("--op %s is not defined on --type %s", op_name(o->op),
+                        type_name(o->type));
+        size_t es = shcoll_type_size((shcoll_type_t)o->type);
+        for (size_t i = 0; i < s->nsizes; i++)
+            if (s->bytes[i] % es)
+                return fail("--bytes %zu is not a multiple of %zu (the size of %s, "
+                            "for reduce)", s->bytes[i], es, type_name(o->type));
+    }
+    return 0;
+}
+
+static int check_modes(const opts_t *o)
+{
+    if (!o->s.nplat)
+        return fail("--platform is required (an XML file, a spec or a preset; repeat it for several)");
+    if (!o->s.colls_arg)
+        return fail("--collective LIST is required (fcollect, collect, broadcast, reduce)");
+    if (!o->s.pes_arg)
+        return fail("--pes LIST is required, e.g. --pes 4,16,64 or --pes 4:64");
+    if (!o->out && !o->dry)
+        return fail("-o OUT.csv is required (where the rows go; an existing file is resumed)");
+    if (o->slurm && (o->merging || o->part_k || o->dry))
+        return fail("--emit-slurm does not go with --merge, --part or --dry-run");
+    if (o->tasks && !o->slurm)
+        return fail("--tasks is for --emit-slurm");
+    if (o->merging && (o->part_k || o->dry))
+        return fail("--merge does not go with --part or --dry-run");
+    return 0;
+}
+
+static double wall(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static size_t count(const sw_sweep_t *s, int done)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->npt; i++)
+        n += s->pt[i].selected && (!done || sw_done(s, &s->pt[i]));
+    return n;
+}
+
+static int load_out(opts_t *o)
+{
+    char err[600];
+    if (o->out && sw_load(&o->s, o->out, 1, 1, err, sizeof err) < 0)
+        return fail("%s", err);
+    sw_drop_partial(&o->s);
+    return 0;
+}
+
+static int dry_run(opts_t *o)
+{
+    char name[160];
+    if (load_out(o))
+        return 2;
+    for (size_t i = 0; i < o->s.npt; i++)
+        if (o->s.pt[i].selected) {
+            sw_point_name(&o->s, &o->s.pt[i], name, sizeof name);
+            printf("#%zu %s%s\n", i, name, sw_done(&o->s, &o->s.pt[i]) ? " (done)" : "");
+        }
+    fprintf(stderr, "shmemsim: sweep: %zu points, %zu done, %zu to run\n",
+            count(&o->s, 0), count(&o->s, 1), count(&o->s, 0) - count(&o->s, 1));
+    return 0;
+}
+
+static int do_sweep(opts_t *o)
+{
+    char err[600], part[48] = "";
+    if (load_out(o))
+        return 2;
+    size_t all = count(&o->s, 0), before = count(&o->s, 1);
+    if (o->part_k)
+        snprintf(part, sizeof part, " (part %d/%d of %zu)", o->part_i, o->part_k,
+                 o->s.npt);
+    fprintf(stderr, "shmemsim: sweep: %zu points%s: %zu already in '%s' (skipped), "
+            "%zu to run, %d at a time\n", all, part, before, o->out, all - before,
+            o->s.jobs);
+    if (sw_write(&o->s, o->out, err, sizeof err))
+        return fail("%s", err), 2;
+    double t0 = wall();
+    int rc = sw_run(&o->s, o->out, o->s.jobs);
+    if (sw_write(&o->s, o->out, err, sizeof err))
+        return fail("%s", err), 2;
+    size_t after = count(&o->s, 1);
+    fprintf(stderr, "shmemsim: sweep: %zu of %zu points in '%s' (%zu run now) in "
+            "%.1f s%s\n", after, all, o->out, after - before, wall() - t0,
+            rc == 1 ? "; the failed ones (above) run again when the same command "
+            "is run again" : "");
+    return rc;
+}
+
+static int run_mode(opts_t *o)
+{
+    for (size_t i = 0; o->part_k && i < o->s.npt; i++)
+        o->s.pt[i].selected = i % (size_t)o->part_k == (size_t)o->part_i;
+    if (o->slurm)
+        return sw_emit_slurm(&o->s, o->out, o->slurm, o->tasks);
+    if (o->merging)
+        return sw_merge(&o->s, o->out, (const char *const *)o->merge, o->nmerge);
+    return o->dry ? dry_run(o) : do_sweep(o);
+}
 
 int ss_cmd_sweep(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fputs("shmemsim: error: sweep is not written yet\n", stderr);
-    return 2;
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return fputs(help, stdout), 0;
+    opts_t o = {.op = SHCOLL_OP_SUM, .type = SHCOLL_T_LONG};
+    o.s.jobs = 1;
+    o.s.algs_arg = "all";
+    o.s.bytes_arg = "8";
+    /* argv[0] when it is a path: /proc/self/exe would name valgrind or
+     * an emulator when the sweep runs under one. */
+    o.s.exe = strchr(argv[0], '/') && !access(argv[0], X_OK) ? argv[0] : "/proc/self/exe";
+    ss_config_defaults(&o.cfg);
+    o.s.plats = calloc((size_t)argc, sizeof *o.s.plats);
+    o.s.pass = calloc((size_t)argc, sizeof *o.s.pass);
+    o.merge = calloc((size_t)argc, sizeof *o.merge);
+    int rc = 2;
+    if (o.s.plats && o.s.pass && o.merge && !parse_args(argc, argv, &o) &&
+        !check_modes(&o) && !resolve_lists(&o) && !cross_check(&o)) {
+        o.s.model = ss_model_names[o.cfg.model.kind];
+        o.s.ppn = o.cfg.ppn;
+        if (sw_build(&o.s))
+            fail("out of memory");
+        else
+            rc = run_mode(&o);
+    }
+    sw_free(&o.s);
+    free(o.s.plats);
+    free(o.s.pass);
+    free(o.s.pes);
+    free(o.s.bytes);
+    free(o.merge);
+    return rc;
 }

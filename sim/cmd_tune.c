@@ -1,11 +1,473 @@
-/* cmd_tune.c - shmemsim tune (placeholder until written). */
+/* cmd_tune.c - `shmemsim tune`: from result rows, the best algorithm per
+ * (collective, PE range, size range), printed for people (table), for
+ * scripts (csv), or as a runtime's tuning file (traces/export_*.c, through
+ * the ss_tune_formats table).
+ *
+ * Everything is written to a temporary file first and copied out only when
+ * complete, so an error never leaves half a tuning file behind for a
+ * runtime to read.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
 #include "ss_commands.h"
+#include "summary.h"
+#include "tune.h"
+
+static const char help_top[] =
+    "usage: shmemsim tune RESULTS.csv [--format F] [-o FILE] [options]\n\n"
+    "Reads result rows (shmemsim sweep, or shmemsim run --format csv; '-' is\n"
+    "standard input) and finds, for each collective, the fastest algorithm at\n"
+    "every measured (PE count, size). Neighbouring sizes with the same winner\n"
+    "form one rule. A rule holds from its PE count up to the next measured\n"
+    "one, and from its first size up to the next rule's first size (the\n"
+    "first from 0 bytes, the last without bound): those boundaries are the\n"
+    "crossover points. Equal times go to the algorithm whose name sorts\n"
+    "first; rows whose check FAILED are ignored; a point measured twice\n"
+    "counts with its smaller time.\n\n"
+    "options:\n"
+    "  --format F      table (default), csv, or a runtime's file (below)\n"
+    "  -o FILE         write to FILE (only once complete) instead of stdout\n"
+    "  --platform P    tune for rows whose platform column is P; needed when\n"
+    "                  the results hold several (one table per machine)\n"
+    "  --ppn N         likewise for PEs per host, --model M for the model\n"
+    "  --collective C  only fcollect, collect, broadcast or reduce\n"
+    "  --pes N         for files that hold one algorithm per collective\n"
+    "                  (sos, and ompi-mca): the PE count to tune for\n"
+    "                  (default: the largest measured)\n\n"
+    "formats:\n"
+    "  table       per collective, the rules: PEs, sizes, the winner and its\n"
+    "              time, the runner-up and how much slower it is (margin);\n"
+    "              then the crossovers by size and by PE count\n"
+    "  csv         the rules: collective,pes_lo,pes_hi,bytes_lo,bytes_hi,\n"
+    "              algorithm,time_s,runner_up,runner_up_s,margin (ranges\n"
+    "              inclusive; empty pes_hi/bytes_hi: no upper bound;\n"
+    "              margin = runner_up_s / time_s - 1)\n";
+
+static const char help_bottom[] =
+    "\nRuntime files map OpenSHMEM fcollect/collect/broadcast/reduce to the\n"
+    "runtime's allgather/allgatherv/bcast/allreduce (OpenSHMEM reductions\n"
+    "are all-reduces), list which of our algorithms have an equivalent there\n"
+    "(`shmemsim list` has ours), and where a winner has none use the best\n"
+    "algorithm that does map at that point, saying so in the file and on\n"
+    "stderr. Sizes: ours are bytes per PE for fcollect and collect, the\n"
+    "payload for broadcast, the array for reduce.\n"
+    "  ucc   one UCC_TL_UCP_TUNE=... line (source it with set -a, or pass it\n"
+    "        with -x): an entry per rule, COLL:START-END:[PES]:@ALG. UCC sizes\n"
+    "        allgather/allgatherv by the total bytes, so those are multiplied\n"
+    "        by the rule's PE count; teams below the smallest measured PE\n"
+    "        count keep UCC's defaults.\n"
+    "  ompi-mca    load with oshrun --tune FILE: scoll = basic and\n"
+    "        scoll_basic_{collect,broadcast,reduce}_alg, each the best over\n"
+    "        all sizes at --pes (per-range choices kept as comments); Open\n"
+    "        MPI's collect has no such parameter (always central collector)\n"
+    "  ompi-rules  coll_tuned dynamic rules (Open MPI 4.1 format) for\n"
+    "        OSHMEM's default scoll mpi path: allgather, allreduce, bcast\n"
+    "        per communicator and message size (allgather sizes are totals:\n"
+    "        ours x PEs); use with --mca coll_tuned_use_dynamic_rules 1\n"
+    "        --mca coll_tuned_dynamic_rules_filename FILE\n"
+    "  sos   SHMEM_*_ALGORITHM settings for Sandia OpenSHMEM, one per\n"
+    "        collective (the one best at most sizes at --pes), with\n"
+    "        SHMEM_COLL_CROSSOVER when broadcast goes from linear to tree at\n"
+    "        a PE count (bcast then set to auto) and SHMEM_COLL_SIZE_CROSSOVER\n"
+    "        when reductions go from recdbl to ring at a size.\n\n"
+    "example:\n"
+    "  shmemsim sweep -o r.csv --platform platforms/fattree-64.xml \\\n"
+    "      --collective fcollect,broadcast --pes 4,16,64 --bytes 8:1M\n"
+    "  shmemsim tune r.csv\n"
+    "  shmemsim tune r.csv --format ucc -o ucc.env\n"
+    "  shmemsim tune r.csv --format sos --pes 64 -o sos.env\n";
+
+static const char *const collectives[] = {"fcollect", "collect", "broadcast",
+                                          "reduce", NULL};
+
+typedef struct tune_opts {
+    const char *in, *out, *platform, *model, *collective, *format;
+    long ppn, pes;
+} tune_opts_t;
+
+static int fail(const char *msg)
+{
+    fprintf(stderr, "shmemsim: error: %s\n", msg);
+    return 2;
+}
+
+static void print_help(void)
+{
+    fputs(help_top, stdout);
+    for (const ss_tune_format_t *f = ss_tune_formats; f->name; f++)
+        printf("  %-11s %s\n", f->name, f->desc);
+    fputs(help_bottom, stdout);
+}
+
+/* ---- options ---------------------------------------------------------- */
+
+static int parse_opts(int argc, char **argv, tune_opts_t *o)
+{
+    char err[300];
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] != '-' || !strcmp(a, "-")) {
+            if (o->in)
+                return snprintf(err, sizeof err, "one results file only ('%s' "
+                                "and '%s')", o->in, a), fail(err);
+            o->in = a;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            snprintf(err, sizeof err, "%s needs a value (see shmemsim tune "
+                     "--help)", a);
+            return fail(err);
+        }
+        const char *v = argv[++i];
+        if (!strcmp(a, "-o"))
+            o->out = v;
+        else if (!strcmp(a, "--format"))
+            o->format = v;
+        else if (!strcmp(a, "--platform"))
+            o->platform = v;
+        else if (!strcmp(a, "--model"))
+            o->model = v;
+        else if (!strcmp(a, "--collective")) {
+            if (ss_match_choice(v, collectives, a, err, sizeof err) < 0)
+                return fail(err);
+            o->collective = v;
+        } else if (!strcmp(a, "--ppn") || !strcmp(a, "--pes")) {
+            if (ss_parse_long(v, 1, INT_MAX, !strcmp(a, "--ppn") ? &o->ppn
+                              : &o->pes, a, err, sizeof err))
+                return fail(err);
+        } else {
+            snprintf(err, sizeof err, "unknown option '%s' (see shmemsim tune "
+                     "--help)", a);
+            return fail(err);
+        }
+    }
+    return o->in ? 0 : fail("shmemsim tune needs a results CSV (see shmemsim "
+                            "tune --help)");
+}
+
+/* The exporter of --format, or NULL for table/csv; -1 if unknown. */
+static int find_format(const char *name, const ss_tune_format_t **f)
+{
+    char err[300];
+    size_t used;
+    *f = NULL;
+    if (!strcmp(name, "table") || !strcmp(name, "csv"))
+        return 0;
+    for (const ss_tune_format_t *p = ss_tune_formats; p->name; p++)
+        if (!strcmp(name, p->name))
+            return *f = p, 0;
+    used = (size_t)snprintf(err, sizeof err, "unknown --format '%s' (choose "
+                            "one of: table, csv", name);
+    for (const ss_tune_format_t *p = ss_tune_formats; p->name; p++)
+        if (used < sizeof err)
+            used += (size_t)snprintf(err + used, sizeof err - used, ", %s",
+                                     p->name);
+    if (used < sizeof err)
+        snprintf(err + used, sizeof err - used, ")");
+    return fail(err), -1;
+}
+
+/* The rows --ppn, --model and --collective keep (shallow copies: the
+ * strings stay owned by all). */
+static int filter_rows(const ss_results_t *all, const tune_opts_t *o,
+                       ss_results_t *kept)
+{
+    char err[300];
+    kept->n = 0;
+    if (!(kept->rows = malloc((all->n ? all->n : 1) * sizeof *kept->rows)))
+        return fail("out of memory");
+    for (size_t i = 0; i < all->n; i++) {
+        const ss_result_t *r = &all->rows[i];
+        if ((!o->ppn || r->ppn == o->ppn) && (!o->model || !strcmp(r->model,
+            o->model)) && (!o->collective || !strcmp(r->collective,
+                                                     o->collective)))
+            kept->rows[kept->n++] = *r;
+    }
+    if (all->n && !kept->n) {
+        char ppn[32] = "";
+        if (o->ppn)
+            snprintf(ppn, sizeof ppn, " --ppn %ld", o->ppn);
+        snprintf(err, sizeof err, "no rows match%s%s%s%s%s (the results hold "
+                 "%zu rows; shmemsim tune FILE shows what they hold)",
+                 o->collective ? " --collective " : "",
+                 o->collective ? o->collective : "", ppn,
+                 o->model ? " --model " : "", o->model ? o->model : "", all->n);
+        free(kept->rows);
+        return fail(err);
+    }
+    return 0;
+}
+
+/* ---- table and csv ---------------------------------------------------- */
+
+static void pes_text(const ss_tune_rule_t *r, char *buf, size_t len)
+{
+    if (r->pes_hi == SS_TUNE_PES_MAX)
+        snprintf(buf, len, "%d+", r->pes_lo);
+    else if (r->pes_hi == r->pes_lo)
+        snprintf(buf, len, "%d", r->pes_lo);
+    else
+        snprintf(buf, len, "%d-%d", r->pes_lo, r->pes_hi);
+}
+
+static void sizes_text(const ss_tune_rule_t *r, char *buf, size_t len)
+{
+    char lo[32], hi[32];
+    ss_format_bytes(r->bytes_lo, lo, sizeof lo);
+    if (r->bytes_hi == SS_TUNE_BYTES_MAX) {
+        snprintf(buf, len, "%s and up", lo);
+        return;
+    }
+    ss_format_bytes(r->bytes_hi + 1, hi, sizeof hi);
+    snprintf(buf, len, "%s - <%s", lo, hi);
+}
+
+static double margin(const ss_tune_rule_t *r)
+{
+    if (isnan(r->runner_up_s))
+        return NAN;
+    return r->time_s > 0 ? r->runner_up_s / r->time_s - 1
+                         : r->runner_up_s > 0 ? INFINITY : 0;
+}
+
+/* Where the winner changes with size, at each measured PE count (the
+ * consecutive rules of one pes_lo). */
+static void size_crossovers(FILE *f, const ss_tune_table_t *t)
+{
+    char b[32];
+    fprintf(f, "  crossovers by size:\n");
+    for (size_t i = 0, j; i < t->n; i = j) {
+        int p = t->rules[i].pes_lo;
+        fprintf(f, "    at %d PEs:", p);
+        for (j = i + 1; j < t->n && t->rules[j].pes_lo == p; j++) {
+            ss_format_bytes(t->rules[j].bytes_lo, b, sizeof b);
+            fprintf(f, "%s %s (%s -> %s)", j > i + 1 ? "," : "", b,
+                    t->rules[j - 1].algorithm, t->rules[j].algorithm);
+        }
+        fprintf(f, "%s\n", j == i + 1 ? " none" : "");
+    }
+}
+
+static int by_size(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Every size measured at some PE count of the table, ascending. */
+static int all_sizes(const ss_tune_t *tune, const ss_tune_table_t *t,
+                     size_t **out, size_t *n)
+{
+    size_t *all = NULL, na = 0;
+    for (size_t i = 0; i < t->n; i++) {
+        size_t *s, ns;
+        if (i && t->rules[i - 1].pes_lo == t->rules[i].pes_lo)
+            continue;
+        if (ss_tune_sizes(tune, t->collective, t->rules[i].pes_lo, &s, &ns))
+            return free(all), -1;
+        size_t *g = ns ? realloc(all, (na + ns) * sizeof *g) : all;
+        if (ns && !g)
+            return free(s), free(all), -1;
+        all = g;
+        memcpy(all + na, s, ns * sizeof *s);
+        na += ns;
+        free(s);
+    }
+    if (na)
+        qsort(all, na, sizeof *all, by_size);
+    *n = 0;
+    for (size_t i = 0; i < na; i++)
+        if (!*n || all[i] != all[*n - 1])
+            all[(*n)++] = all[i];
+    *out = all;
+    return 0;
+}
+
+/* Where the winner changes with the PE count, at each measured size. */
+static int pes_crossovers(FILE *f, const ss_tune_t *tune,
+                          const ss_tune_table_t *t)
+{
+    size_t *s, n;
+    int any = 0;
+    if (all_sizes(tune, t, &s, &n))
+        return -1;
+    fprintf(f, "  crossovers by PE count:");
+    for (size_t k = 0; k < n; k++) {
+        const char *prev = NULL;
+        int here = 0;
+        char b[32];
+        ss_format_bytes(s[k], b, sizeof b);
+        for (size_t j = 0; j < t->n; j++) {
+            const ss_tune_rule_t *r = &t->rules[j];
+            if ((j && t->rules[j - 1].pes_lo == r->pes_lo) ||
+                !(r = ss_tune_lookup(t, r->pes_lo, s[k])))
+                continue;
+            if (prev && strcmp(prev, r->algorithm)) {
+                if (!here++)
+                    fprintf(f, "%s    %s:", any++ ? "" : "\n", b);
+                else
+                    fputc(',', f);
+                fprintf(f, " %d PEs (%s -> %s)", r->pes_lo, prev, r->algorithm);
+            }
+            prev = r->algorithm;
+        }
+        if (here)
+            fputc('\n', f);
+    }
+    if (!any)
+        fprintf(f, " none\n");
+    free(s);
+    return 0;
+}
+
+static int write_table(FILE *f, const ss_tune_t *t)
+{
+    size_t used = 0;
+    for (size_t i = 0; i < t->src->n; i++)
+        used += (size_t)ss_tune_row_used(t, &t->src->rows[i]);
+    fprintf(f, "tuning table: platform %s, model %s, %d PE(s) per host, %zu "
+            "rows\n", *t->platform ? t->platform : "-",
+            *t->model ? t->model : "-", t->ppn, used);
+    for (size_t k = 0; k < t->n; k++) {
+        const ss_tune_table_t *tab = &t->tables[k];
+        fprintf(f, "\n%s\n  %-12s %-24s %-20s %-11s %-20s %s\n", tab->collective,
+                "PEs", "sizes", "algorithm", "time", "runner-up", "margin");
+        for (size_t i = 0; i < tab->n; i++) {
+            const ss_tune_rule_t *r = &tab->rules[i];
+            char p[32], s[80], tm[32], m[32];
+            pes_text(r, p, sizeof p);
+            sizes_text(r, s, sizeof s);
+            ss_format_seconds(r->time_s, tm, sizeof tm);
+            double x = margin(r);
+            snprintf(m, sizeof m, isnan(x) ? "-" : "+%.1f%%", 100 * x);
+            fprintf(f, "  %-12s %-24s %-20s %-11s %-20s %s\n", p, s,
+                    r->algorithm, tm, r->runner_up ? r->runner_up : "-", m);
+        }
+        size_crossovers(f, tab);
+        if (pes_crossovers(f, t, tab))
+            return -1;
+    }
+    return 0;
+}
+
+/* The shortest "%.*e" that reads back as the same double. */
+static void real_text(double x, char *buf, size_t len)
+{
+    if (!isfinite(x)) {
+        buf[0] = '\0';
+        return;
+    }
+    for (int p = 0; p <= 17; p++) {
+        snprintf(buf, len, "%.*e", p, x);
+        if (strtod(buf, NULL) == x)
+            return;
+    }
+}
+
+static void write_csv(FILE *f, const ss_tune_t *t)
+{
+    fprintf(f, "collective,pes_lo,pes_hi,bytes_lo,bytes_hi,algorithm,time_s,"
+            "runner_up,runner_up_s,margin\n");
+    for (size_t k = 0; k < t->n; k++)
+        for (size_t i = 0; i < t->tables[k].n; i++) {
+            const ss_tune_rule_t *r = &t->tables[k].rules[i];
+            char ph[16] = "", bh[32] = "", a[40], b[40], c[40];
+            if (r->pes_hi != SS_TUNE_PES_MAX)
+                snprintf(ph, sizeof ph, "%d", r->pes_hi);
+            if (r->bytes_hi != SS_TUNE_BYTES_MAX)
+                snprintf(bh, sizeof bh, "%zu", r->bytes_hi);
+            real_text(r->time_s, a, sizeof a);
+            real_text(r->runner_up_s, b, sizeof b);
+            real_text(margin(r), c, sizeof c);
+            fprintf(f, "%s,%d,%s,%zu,%s,%s,%s,%s,%s,%s\n", t->tables[k].collective,
+                    r->pes_lo, ph, r->bytes_lo, bh, r->algorithm, a,
+                    r->runner_up ? r->runner_up : "", b, c);
+        }
+}
+
+/* ---- the command ------------------------------------------------------ */
+
+static int copy_out(FILE *tmp, const char *path)
+{
+    char buf[8192], err[300];
+    size_t n;
+    FILE *f = path ? fopen(path, "w") : stdout;
+    if (!f) {
+        snprintf(err, sizeof err, "cannot write '%s'", path);
+        return fail(err);
+    }
+    rewind(tmp);
+    while ((n = fread(buf, 1, sizeof buf, tmp)) > 0)
+        if (fwrite(buf, 1, n, f) != n)
+            break;
+    int bad = ferror(tmp) || ferror(f);
+    bad |= path ? fclose(f) : fflush(f);
+    return bad ? fail("write failed") : 0;
+}
+
+static int run(const tune_opts_t *o, const ss_tune_format_t *fmt,
+               ss_results_t *rows, FILE *tmp)
+{
+    char err[600];
+    ss_tune_t t;
+    size_t failed = 0;
+    for (size_t i = 0; i < rows->n; i++)
+        failed += rows->rows[i].checked == 0;
+    if (ss_tune_build(rows, o->platform, &t, err, sizeof err))
+        return fail(err);
+    if (failed)
+        fprintf(stderr, "shmemsim: note: %zu row(s) whose check FAILED were "
+                "ignored\n", failed);
+    t.target_pes = (int)o->pes;
+    int rc = 0;
+    if (fmt)
+        rc = fmt->write(tmp, stderr, &t, err, sizeof err) ? fail(err) : 0;
+    else if (!strcmp(o->format, "csv"))
+        write_csv(tmp, &t);
+    else if (write_table(tmp, &t))
+        rc = fail("out of memory");
+    ss_tune_free(&t);
+    return rc;
+}
 
 int ss_cmd_tune(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fputs("shmemsim: error: tune is not written yet\n", stderr);
-    return 2;
+    tune_opts_t o = {.format = "table"};
+    const ss_tune_format_t *fmt;
+    char err[600];
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return print_help(), 0;
+    if (parse_opts(argc, argv, &o) || find_format(o.format, &fmt))
+        return 2;
+    if (o.pes && (!fmt || !strcmp(fmt->name, "ucc")))
+        return fail("--pes is for the formats that hold one algorithm per "
+                    "collective (sos, ompi-mca); table, csv and ucc cover all "
+                    "PE counts");
+    ss_results_t all, rows;
+    int rc = strcmp(o.in, "-") ? ss_results_load(o.in, &all, err, sizeof err)
+                               : ss_results_read(stdin, "(stdin)", &all, err,
+                                                 sizeof err);
+    if (rc)
+        return fail(err);
+    FILE *tmp = NULL;
+    if (filter_rows(&all, &o, &rows)) {
+        rc = 2;
+    } else {
+        if (!(tmp = tmpfile()))
+            rc = fail("cannot create a temporary file");
+        else if (!(rc = run(&o, fmt, &rows, tmp)))
+            rc = copy_out(tmp, o.out);
+        free(rows.rows);
+    }
+    if (tmp)
+        fclose(tmp);
+    ss_results_free(&all);
+    return rc;
 }

@@ -1,1 +1,348 @@
-/* export_ompi_rules.c - placeholder */
+/* export_ompi_rules.c - the tuning table as an Open MPI coll_tuned dynamic
+ * rules file (`shmemsim tune --format ompi-rules`): the path OSHMEM takes
+ * by default, its scoll "mpi" component handing each collective to MPI's
+ * coll framework, where coll_tuned picks the algorithm.
+ *
+ * Facts it rests on (Open MPI 4.1.x sources; each checked on 4.1.4 by
+ * tests/oshmem/tune_verbose.sh and tune_probe.c):
+ * - oshmem/mca/scoll/mpi/scoll_mpi_ops.c: shmem_broadcast -> MPI bcast of
+ *   MPI_CHAR, shmem_fcollect -> allgather of MPI_CHAR, reductions ->
+ *   allreduce of the element type. shmem_collect (sizes that differ per
+ *   PE) falls back to the previous scoll (basic's central collector), so
+ *   an allgatherv rule would never be used: collect is not exported.
+ * - Collective ids (ompi/mca/coll/base/coll_base_functions.h, COLLTYPE):
+ *   ALLGATHER 0, ALLREDUCE 2, BCAST 7.
+ * - File format of 4.1 (ompi/mca/coll/tuned/coll_tuned_dynamic_file.c; no
+ *   "rule-file-version" header before 5.0): number of collectives; per
+ *   collective its id and number of communicator sizes; per size the size
+ *   and number of message sizes; per message size "size algorithm
+ *   fan-in/out segment-size". Numbers are read with fscanf("%li"), and a
+ *   '#' skips to the end of the line (coll_base_util.c), so comments are
+ *   '#' lines and numbers carry no leading zeros.
+ * - Lookup (coll_tuned_dynamic_rules.c): the last communicator size <= the
+ *   communicator's (the first entry if none), then the last message size
+ *   <= the call's; algorithm 0 means "Open MPI's fixed decision".
+ * - Message size (coll_tuned_decision_dynamic.c): bcast count * type size
+ *   (our payload); allreduce count * type size (our array bytes); allgather
+ *   type size * count * communicator size, the TOTAL, while our fcollect
+ *   bytes are per PE: thresholds are ours times the rule's PE count, exact
+ *   there; at p PEs further into the range the per-PE crossover moves to
+ *   bytes * pes / p.
+ * - Algorithm numbers: `ompi_info --param coll tuned --level 9`
+ *   (coll_tuned_{allgather,bcast,allreduce}_algorithm). The knomial bcast
+ *   radix is coll_tuned_bcast_algorithm_knomial_radix (default 4, as ours),
+ *   not the file's fan-in/out.
+ * - Enabled by coll_tuned_use_dynamic_rules 1 and
+ *   coll_tuned_dynamic_rules_filename FILE. A release build prints no line
+ *   naming the algorithm chosen (its traces are OPAL_OUTPUT, debug builds
+ *   only); tests/oshmem/tune_probe.c shows it instead.
+ *
+ * Per measured (pes, size) the table's winner is mapped; when it has no
+ * equivalent, the fastest algorithm measured there that has one is used,
+ * said in a comment and on the note stream. Our pipelined broadcasts are
+ * written with the sweep's default 8 KiB segment
+ * (algorithms/broadcast/pipelined_chain.c), as result CSVs record none.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tune.h"
+
+#define OUR_SEGMENT 8192
+
+typedef struct rules_map {
+    const char *ours;
+    int alg;            /* coll_tuned algorithm; -1: no equivalent */
+    int faninout, segsize;
+    const char *theirs; /* its name in ompi_info */
+} rules_map_t;
+
+typedef struct rules_coll {
+    const char *collective; /* ours */
+    int id;                 /* COLLTYPE */
+    const char *mpi;        /* the MPI collective */
+    int total;              /* message size is bytes * comm size */
+    const rules_map_t *map; /* every algorithm of ours, zero row ends */
+} rules_coll_t;
+
+static const rules_map_t allgather_map[] = {
+    { "linear", 1, 0, 0, "linear" },
+    { "bruck", 2, 0, 0, "bruck" },
+    /* Open MPI's switches to bruck on non-powers of two
+     * (coll_base_allgather.c); ours works for any p. */
+    { "recursive_doubling", 3, 0, 0, "recursive_doubling" },
+    { "ring", 4, 0, 0, "ring" },
+    /* Open MPI's switches to ring for odd p. */
+    { "neighbor_exchange", 5, 0, 0, "neighbor" },
+    { "direct", -1, 0, 0, NULL },
+    { "knomial", -1, 0, 0, NULL },
+    { NULL, 0, 0, 0, NULL },
+};
+
+static const rules_map_t allreduce_map[] = {
+    { "linear", 1, 0, 0, "basic_linear" },
+    /* nonoverlapping = tuned reduce then tuned bcast: our two-tree shapes,
+     * with Open MPI choosing the trees. */
+    { "binomial", 2, 0, 0, "nonoverlapping" },
+    { "knomial", 2, 0, 0, "nonoverlapping" },
+    { "recursive_doubling", 3, 0, 0, "recursive_doubling" },
+    { "ring", 4, 0, 0, "ring" },
+    { "rabenseifner", 6, 0, 0, "rabenseifner" },
+    { NULL, 0, 0, 0, NULL },
+};
+
+static const rules_map_t bcast_map[] = {
+    { "linear", 1, 0, 0, "basic_linear" },
+    { "pipelined_chain", 3, 0, OUR_SEGMENT, "pipeline" },
+    { "pipelined_binary", 5, 0, OUR_SEGMENT, "binary_tree" },
+    { "binomial", 6, 0, 0, "binomial" },
+    { "knomial", 7, 4, 0, "knomial" },
+    /* Open MPI scatters by binomial tree, ours flat; both allgather by
+     * ring. */
+    { "scatter_allgather", 9, 0, 0, "scatter_allgather_ring" },
+    /* a complete k-ary tree (radix 4): Open MPI's trees are binary */
+    { "kary", -1, 0, 0, NULL },
+    { NULL, 0, 0, 0, NULL },
+};
+
+static const rules_coll_t colls[] = {
+    { "fcollect", 0, "allgather", 1, allgather_map },
+    { "reduce", 2, "allreduce", 0, allreduce_map },
+    { "broadcast", 7, "bcast", 0, bcast_map },
+};
+#define NCOLLS (sizeof colls / sizeof colls[0])
+
+/* One message-size rule. */
+typedef struct msg_rule {
+    size_t from;               /* our bytes */
+    const rules_map_t *use;    /* NULL: Open MPI decides (algorithm 0) */
+    const char *winner;
+    double winner_s, use_s;    /* use_s NAN when use is the winner */
+} msg_rule_t;
+
+static const rules_map_t *map_find(const rules_map_t *m, const char *ours)
+{
+    for (; m->ours; m++)
+        if (strcmp(m->ours, ours) == 0)
+            return m;
+    return NULL;
+}
+
+static msg_rule_t choose(const ss_tune_t *t, const rules_coll_t *c,
+                         const ss_tune_table_t *tab, int pes, size_t bytes)
+{
+    msg_rule_t r = { bytes, NULL, NULL, NAN, NAN };
+    const ss_tune_rule_t *w = ss_tune_lookup(tab, pes, bytes);
+    if (!w)
+        return r;
+    r.winner = w->algorithm;
+    r.winner_s = ss_tune_time(t, c->collective, w->algorithm, pes, bytes);
+    const rules_map_t *m = map_find(c->map, w->algorithm);
+    if (m && m->alg >= 0) {
+        r.use = m;
+        return r;
+    }
+    for (m = c->map; m->ours; m++) {
+        double x = ss_tune_time(t, c->collective, m->ours, pes, bytes);
+        if (m->alg >= 0 && x == x && !(x >= r.use_s)) {
+            r.use = m;
+            r.use_s = x;
+        }
+    }
+    return r;
+}
+
+static int same(const msg_rule_t *a, const msg_rule_t *b)
+{
+    return a->use == b->use && a->winner && b->winner &&
+           strcmp(a->winner, b->winner) == 0;
+}
+
+/* The rules at one measured PE count: one per run of sizes with the same
+ * winner and the same choice, the first from 0. */
+static int build(const ss_tune_t *t, const rules_coll_t *c,
+                 const ss_tune_table_t *tab, int pes, msg_rule_t **out,
+                 size_t *n)
+{
+    size_t *sizes = NULL, ns = 0;
+    *out = NULL;
+    *n = 0;
+    if (ss_tune_sizes(t, c->collective, pes, &sizes, &ns) != 0)
+        return -1;
+    msg_rule_t *v = malloc((ns ? ns : 1) * sizeof *v);
+    if (!v) {
+        free(sizes);
+        return -1;
+    }
+    for (size_t k = 0; k < ns; k++) {
+        msg_rule_t r = choose(t, c, tab, pes, sizes[k]);
+        if (*n == 0)
+            r.from = 0;
+        if (*n == 0 || !same(&v[*n - 1], &r))
+            v[(*n)++] = r;
+    }
+    free(sizes);
+    *out = v;
+    return 0;
+}
+
+/* Open MPI's threshold for our size at this PE count. */
+static size_t threshold(const rules_coll_t *c, size_t bytes, int pes)
+{
+    if (!c->total || bytes == 0)
+        return bytes;
+    if (bytes > (size_t)LONG_MAX / (size_t)pes)
+        return (size_t)LONG_MAX;
+    return bytes * (size_t)pes;
+}
+
+static void write_msg(FILE *out, FILE *note, const rules_coll_t *c,
+                      const msg_rule_t *r, int pes)
+{
+    const rules_map_t *u = r->use;
+    fprintf(out, "%zu %d %d %d  # from %zu B", threshold(c, r->from, pes),
+            u ? u->alg : 0, u ? u->faninout : 0, u ? u->segsize : 0,
+            r->from);
+    if (c->total && r->from)
+        fputs(" per PE", out);
+    if (u && r->use_s != r->use_s) {
+        fprintf(out, ": %s (ours %s)\n", u->theirs, r->winner);
+        return;
+    }
+    fprintf(out, ": ours %s has no equivalent; ", r->winner ? r->winner : "?");
+    if (u)
+        fprintf(out, "%s (ours %s) is the fastest that has, %.3g s vs %.3g s\n",
+                u->theirs, u->ours, r->use_s, r->winner_s);
+    else
+        fputs("none measured has one: Open MPI decides\n", out);
+    if (note)
+        fprintf(note, "ompi-rules: %s at %d PEs from %zu B: %s has no "
+                "equivalent in coll_tuned; %s%s\n", c->collective, pes,
+                r->from, r->winner ? r->winner : "?",
+                u ? "using the fastest that has one, " : "left to Open MPI",
+                u ? u->ours : "");
+}
+
+/* The distinct measured PE counts of a table, ascending (rules are
+ * ordered by pes_lo). */
+static size_t pe_counts(const ss_tune_table_t *tab, int *pes)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < tab->n; i++)
+        if (n == 0 || pes[n - 1] != tab->rules[i].pes_lo)
+            pes[n++] = tab->rules[i].pes_lo;
+    return n;
+}
+
+static int write_coll(FILE *out, FILE *note, const ss_tune_t *t,
+                      const rules_coll_t *c, const ss_tune_table_t *tab)
+{
+    int *pes = malloc(tab->n * sizeof *pes);
+    if (!pes)
+        return -1;
+    size_t np = pe_counts(tab, pes);
+    int below = pes[0] > 1;
+    fprintf(out, "%d  # %s (from our %s)\n%zu  # communicator sizes\n",
+            c->id, c->mpi, c->collective, np + (size_t)below);
+    if (below)
+        fprintf(out, "1  # fewer than %d PEs: not measured\n1\n"
+                "0 0 0 0  # Open MPI decides\n", pes[0]);
+    for (size_t i = 0; i < np; i++) {
+        msg_rule_t *v;
+        size_t nv;
+        if (build(t, c, tab, pes[i], &v, &nv) != 0) {
+            free(pes);
+            return -1;
+        }
+        fprintf(out, "%d  # PEs %d+\n%zu  # message sizes%s\n", pes[i],
+                pes[i], nv ? nv : 1,
+                c->total ? " (total bytes = per-PE bytes x PEs)" : "");
+        if (nv == 0)
+            fputs("0 0 0 0  # no size measured: Open MPI decides\n", out);
+        for (size_t k = 0; k < nv; k++)
+            write_msg(out, note, c, &v[k], pes[i]);
+        free(v);
+    }
+    free(pes);
+    return 0;
+}
+
+static void write_header(FILE *out, const ss_tune_t *t, int ncolls)
+{
+    fprintf(out,
+        "# Open MPI coll_tuned dynamic rules written by shmemsim tune\n"
+        "# (format of Open MPI 4.1: no version line).\n"
+        "# Tuned on platform %s, %d PE(s) per host, model %s.\n"
+        "# Use: oshrun --mca coll_tuned_use_dynamic_rules 1 \\\n"
+        "#        --mca coll_tuned_dynamic_rules_filename THIS_FILE ...\n"
+        "# OSHMEM's default scoll mpi path: fcollect -> allgather, broadcast\n"
+        "# -> bcast, reductions -> allreduce. Lines: message size, "
+        "algorithm,\n# fan-in/out, segment size; algorithm 0: Open MPI's own "
+        "choice.\n%d  # collectives\n",
+        t->platform ? t->platform : "?", t->ppn, t->model ? t->model : "?",
+        ncolls);
+}
+
+static void write_legend(FILE *out, const rules_coll_t *c)
+{
+    fprintf(out, "\n# Ours -> %s:", c->mpi);
+    for (const rules_map_t *m = c->map; m->ours; m++)
+        if (m->alg >= 0)
+            fprintf(out, " %s = %d;", m->ours, m->alg);
+    fputs(" no equivalent:", out);
+    int none = 1;
+    for (const rules_map_t *m = c->map; m->ours; m++)
+        if (m->alg < 0) {
+            fprintf(out, " %s", m->ours);
+            none = 0;
+        }
+    fputs(none ? " none.\n" : ".\n", out);
+}
+
+int ss_export_ompi_rules(FILE *out, FILE *note, const ss_tune_t *t,
+                         char *err, size_t errlen)
+{
+    int ncolls = 0;
+    if (!t->src) {
+        snprintf(err, errlen, "the tuning table has no measured rows");
+        return -1;
+    }
+    for (size_t i = 0; i < NCOLLS; i++) {
+        const ss_tune_table_t *tab = ss_tune_find(t, colls[i].collective);
+        ncolls += tab && tab->n > 0;
+    }
+    if (ncolls == 0) {
+        snprintf(err, errlen, "the results hold no fcollect, broadcast or "
+                 "reduce rows: OSHMEM's scoll mpi sends collect to no MPI "
+                 "collective");
+        return -1;
+    }
+    write_header(out, t, ncolls);
+    for (size_t i = 0; i < NCOLLS; i++) {
+        const ss_tune_table_t *tab = ss_tune_find(t, colls[i].collective);
+        if (!tab || tab->n == 0)
+            continue;
+        write_legend(out, &colls[i]);
+        if (write_coll(out, note, t, &colls[i], tab) != 0) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+    }
+    const ss_tune_table_t *ct = ss_tune_find(t, "collect");
+    if (ct && ct->n > 0) {
+        fputs("\n# collect: OSHMEM 4.1 runs shmem_collect in scoll basic "
+              "(scoll mpi falls back),\n# so an allgatherv rule would "
+              "never apply: not exported.\n", out);
+        if (note)
+            fputs("ompi-rules: collect is not exported (OSHMEM's scoll mpi "
+                  "does not pass it to MPI)\n", note);
+    }
+    if (ferror(out)) {
+        snprintf(err, errlen, "write failed");
+        return -1;
+    }
+    return 0;
+}

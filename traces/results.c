@@ -130,8 +130,11 @@ static int read_record(reader_t *rd, record_t *r)
         rc = -1;
     } else if (!any) {
         rc = 0;
-    } else if (push_field(r, buf ? buf : "", len)) {
-        goto oom;
+    } else {
+        if (len && buf[len - 1] == '\r' && !quoted)
+            len--;                        /* CRLF file without a last LF */
+        if (push_field(r, buf ? buf : "", len))
+            goto oom;
     }
 done:
     free(buf);
@@ -151,7 +154,7 @@ static int parse_num(reader_t *rd, const char *s, const char *col, int isreal,
         *d = *s ? strtod(s, &end) : NAN;
         if (!*s || (!*end && errno == 0))
             return 0;
-    } else if (*s && *s != '-') {
+    } else if (*s >= '0' && *s <= '9') {   /* strtoull takes " -5" */
         *u = strtoull(s, &end, 10);
         if (!*end && errno == 0)
             return 0;
@@ -189,9 +192,13 @@ static int fill_row(reader_t *rd, const record_t *rec, const int *idx,
         return -1;
     }
     u = 1;
-    if (*v[C_PPN] && (parse_num(rd, v[C_PPN], "ppn", 0, &d, &u) || u == 0 ||
-                      u > INT_MAX))
+    if (*v[C_PPN] && parse_num(rd, v[C_PPN], "ppn", 0, &d, &u))
         return -1;
+    if (u == 0 || u > INT_MAX) {
+        snprintf(rd->err, rd->errlen, "%s:%ld: ppn must be 1 or more",
+                 rd->name, rd->line);
+        return -1;
+    }
     row->ppn = (int)u;
     row->checked = !*v[C_CHECK] ? -1 : !strcmp(v[C_CHECK], "ok");
     row->collective = strdup(v[C_COLL]);
@@ -245,6 +252,21 @@ static int add_row(ss_results_t *out, size_t *cap, const ss_result_t *row)
     return 0;
 }
 
+/* Spreadsheets save CSV with a UTF-8 byte order mark, which would
+ * otherwise glue itself to the first column name. No column name starts
+ * with 0xEF, so past one nothing of a valid header is lost. */
+static void skip_bom(FILE *f)
+{
+    int c = fgetc(f);
+    if (c != 0xEF) {
+        if (c != EOF)
+            ungetc(c, f);
+        return;
+    }
+    if (fgetc(f) == 0xBB)
+        fgetc(f);
+}
+
 int ss_results_read(FILE *f, const char *name, ss_results_t *out, char *err,
                     size_t errlen)
 {
@@ -255,6 +277,7 @@ int ss_results_read(FILE *f, const char *name, ss_results_t *out, char *err,
     out->rows = NULL;
     out->n = 0;
     err[0] = '\0';
+    skip_bom(f);
     if ((rc = read_record(&rd, &rec)) <= 0) {
         if (rc == 0)
             snprintf(err, errlen, "%s: the file is empty (no CSV header)", name);

@@ -4,12 +4,13 @@
  *
  * A table is built from the rows of one platform, ppn and model (mixing
  * machines in one decision would be meaningless). For every measured
- * (pes, bytes) the fastest algorithm wins; neighbouring sizes with the same
- * winner merge into one rule. A rule covers PEs from its measured pes up
- * to the next measured pes - 1 (the last one: and above), and sizes from
- * its first measured size up to the next winner's first size - 1 (the
- * last one: and above; the first one: from 0). Those boundaries are the
- * crossover points.
+ * (pes, bytes) the fastest algorithm wins (times within 1e-9 relative are
+ * ties, won by the name that sorts first; rows whose check FAILED do not
+ * count); neighbouring sizes with the same winner merge into one rule. A
+ * rule covers PEs from its measured pes up to the next measured pes - 1
+ * (the last one: and above), and sizes from its first measured size up to
+ * the next winner's first size - 1 (the last one: and above; the first
+ * one: from 0). Those boundaries are the crossover points.
  */
 #ifndef SS_TUNE_H
 #define SS_TUNE_H
@@ -32,6 +33,7 @@ typedef struct ss_tune_rule {
     const char *algorithm;        /* our name (the registry's) */
     double time_s;                /* its time at the first point it won */
     double runner_up_s;           /* the second best there (NAN if alone) */
+    const char *runner_up;        /* its name (NULL if alone) */
 } ss_tune_rule_t;
 
 typedef struct ss_tune_table {
@@ -48,6 +50,10 @@ typedef struct ss_tune {
                                      reduce */
     size_t n;
     const ss_results_t *src;      /* the rows; strings point into them */
+    int target_pes;               /* exporters that hold one algorithm per
+                                     collective tune for this PE count;
+                                     0 (what ss_tune_build sets): the
+                                     largest measured */
 } ss_tune_t;
 
 /* Builds the table from res (which must outlive it). platform may be NULL
@@ -60,6 +66,22 @@ void ss_tune_free(ss_tune_t *t);
 /* The rule that applies at (pes, bytes), or NULL. */
 const ss_tune_rule_t *ss_tune_lookup(const ss_tune_table_t *t, int pes,
                                      size_t bytes);
+
+/* Helpers for exporters that need more than the winners (a fallback when
+ * the winner has no equivalent in a runtime, one choice over all sizes).
+ * ss_tune_find: the table of a collective, or NULL.
+ * ss_tune_row_used: 1 if the row is one the table was built from (same
+ * platform, ppn and model; its check not FAILED).
+ * ss_tune_time: the measured time of (algorithm, pes, bytes) among those
+ * rows (the smallest if measured twice), NAN if not measured.
+ * ss_tune_sizes: the sizes measured at exactly pes, ascending, malloc'd
+ * into *sizes (NULL and *n = 0 if none); -1 when out of memory. */
+const ss_tune_table_t *ss_tune_find(const ss_tune_t *t, const char *collective);
+int ss_tune_row_used(const ss_tune_t *t, const ss_result_t *row);
+double ss_tune_time(const ss_tune_t *t, const char *collective,
+                    const char *algorithm, int pes, size_t bytes);
+int ss_tune_sizes(const ss_tune_t *t, const char *collective, int pes,
+                  size_t **sizes, size_t *n);
 
 /* Exporters: each writes one file for one runtime, maps our algorithms to
  * the runtime's own, and says in comments (or on the note stream, when the
