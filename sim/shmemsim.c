@@ -301,16 +301,36 @@ static const char platform_help[] =
     "Writes SimGrid platform XML for a topology. SPEC is a preset name\n"
     "(`shmemsim list`) or one of\n"
     "  fat-tree:down=D1/D2/..,up=U1/U2/..,links=K1/K2/..,KEYS\n"
-    "      SimGrid's PGFT: Di children per switch at level i, Ui parents per\n"
+    "      a PGFT: Di children per switch at level i, Ui parents per\n"
     "      element, Ki parallel links. Hosts = D1 x D2 x ... A level with\n"
     "      fewer up than down ports is tapered (down=16/16,up=1/8: 2:1).\n"
+    "      bw= and lat= take one value or one per level: bw=25GBps/50GBps\n"
     "  dragonfly:groups=G/g,chassis=C/c,routers=R/r,nodes=N,KEYS\n"
     "      G groups (g global links between two groups), C chassis per group,\n"
     "      R routers per chassis, N nodes per router. Hosts = G x C x R x N.\n"
-    "KEYS: bw=, lat= (switch links), nic-bw=, nic-lat= (per-node injection\n"
-    "link), cores= (per node). Units: 100Gbps, 12.5GBps, 1us, 500ns.\n"
+    "      G <= R (SimGrid wires groups through the first chassis). bw= and\n"
+    "      lat= set the links in a group; global-bw=, global-lat= between.\n"
+    "KEYS: bw=, lat= (every link of the network, node links included),\n"
+    "nic-bw=, nic-lat= (each node's injection limit), cores= (per node).\n"
+    "Units: 100Gbps, 12.5GBps, 1us, 500ns.\n"
     "The same SPEC works directly as --platform, built in memory (faster\n"
     "than XML for large machines).\n";
+
+/* What cluster XML cannot say; the spec given to --platform keeps it. */
+static void xml_notes(const ss_topo_t *t)
+{
+    const char *pre = "shmemsim: note: SimGrid cluster XML";
+    if (t->nic_lat > 0)
+        fprintf(stderr, "%s has no per-node link latency: nic-lat is left out\n", pre);
+    if (t->kind == SS_TOPO_FATTREE)
+        fprintf(stderr, "%s describes this tree as SimGrid's FAT_TREE cluster: "
+                "every switch link has level 1's bandwidth and latency, and "
+                "routes pick single cables (d-mod-k) instead of the bundled "
+                "levels `--platform SPEC` builds (README, \"Platforms\")\n", pre);
+    if (t->kind == SS_TOPO_DRAGONFLY && (t->global_bw > 0 || t->global_lat > 0))
+        fprintf(stderr, "%s has one bandwidth and latency for all links: "
+                "global-bw / global-lat are left out\n", pre);
+}
 
 static int cmd_platform(int argc, char **argv)
 {
@@ -342,10 +362,7 @@ static int cmd_platform(int argc, char **argv)
         snprintf(err, sizeof err, "cannot write '%s'", out);
         return fail(err);
     }
-    if (t.nic_lat > 0)
-        fprintf(stderr, "shmemsim: note: SimGrid cluster XML has no per-node "
-                "link latency, so nic-lat is left out of the file (the spec "
-                "itself, given to --platform, keeps it)\n");
+    xml_notes(&t);
     ss_topo_write_xml(f, &t);
     return (out ? fclose(f) : fflush(f)) ? fail("write failed") : 0;
 }

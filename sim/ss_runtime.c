@@ -308,9 +308,8 @@ static void on_crash(int sig)
     static const char msg[] =
         "shmemsim: error: the simulation crashed (fatal signal). Known causes:\n"
         "  - a PE overflowed its stack: raise --stack-kib (default 64);\n"
-        "  - SimGrid 3.32's dragonfly routing crashes on some shapes (e.g. many\n"
-        "    groups, or several chassis of few routers): try a preset or the\n"
-        "    shape of platforms/dragonfly-100k.xml.\n";
+        "  - a DRAGONFLY platform file with more groups than routers per\n"
+        "    chassis (SimGrid 3.32 reads past its arrays; specs are checked).\n";
     ssize_t w = write(2, msg, sizeof msg - 1);
     (void)w;
     _exit(128 + sig);

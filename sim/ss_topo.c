@@ -80,15 +80,53 @@ static int pair(const char *key, const char *v, unsigned *out, char *err,
     return k < 1 ? -1 : 0;
 }
 
+/* bw=/lat=: one value, or (fat-tree) one per level "a/b/c". */
+static int per_level(ss_topo_t *t, const char *key, const char *v, int ft,
+                     char *err, size_t n)
+{
+    int isbw = key[0] == 'b', k = 0;
+    double *dst = isbw ? t->bw : t->lat;
+    while (*v) {
+        size_t len = strcspn(v, "/");
+        char one[64];
+        snprintf(one, sizeof one, "%.*s", (int)len, v);
+        if (k == (ft ? SS_TOPO_MAXLEVELS : 1)) {
+            snprintf(err, n, "%s: %s", key, ft ? "more values than levels"
+                     : "one value (global-bw= and global-lat= set the links "
+                       "between groups)");
+            return -1;
+        }
+        if (isbw ? ss_parse_bandwidth(one, &dst[k], err, n)
+                 : ss_parse_time(one, &dst[k], err, n))
+            return -1;
+        k++;
+        v += len + (v[len] == '/');
+    }
+    *(isbw ? &t->nbw : &t->nlat) = k;
+    return k ? 0 : (snprintf(err, n, "%s is empty", key), -1);
+}
+
+double ss_topo_bw(const ss_topo_t *t, int l)
+{
+    return t->bw[t->nbw > 1 ? l - 1 : 0];
+}
+
+double ss_topo_lat(const ss_topo_t *t, int l)
+{
+    return t->lat[t->nlat > 1 ? l - 1 : 0];
+}
+
 static int set_key(ss_topo_t *t, const char *key, const char *v, char *err,
                    size_t n)
 {
     long x;
     int ft = t->kind == SS_TOPO_FATTREE;
-    if (!strcmp(key, "bw") || !strcmp(key, "nic-bw"))
-        return ss_parse_bandwidth(v, key[0] == 'b' ? &t->bw : &t->nic_bw, err, n);
-    if (!strcmp(key, "lat") || !strcmp(key, "nic-lat"))
-        return ss_parse_time(v, key[0] == 'l' ? &t->lat : &t->nic_lat, err, n);
+    if (!strcmp(key, "bw") || !strcmp(key, "lat"))
+        return per_level(t, key, v, ft, err, n);
+    if (!strcmp(key, "nic-bw") || (!ft && !strcmp(key, "global-bw")))
+        return ss_parse_bandwidth(v, key[0] == 'n' ? &t->nic_bw : &t->global_bw, err, n);
+    if (!strcmp(key, "nic-lat") || (!ft && !strcmp(key, "global-lat")))
+        return ss_parse_time(v, key[0] == 'n' ? &t->nic_lat : &t->global_lat, err, n);
     if (!strcmp(key, "cores")) {
         if (ss_parse_long(v, 1, 1 << 16, &x, key, err, n))
             return -1;
@@ -117,8 +155,8 @@ static int set_key(ss_topo_t *t, const char *key, const char *v, char *err,
         return counts(key, v, &t->nodes, 1, err, n) != 1;
     snprintf(err, n, "unknown %s key '%s' (%s)", ft ? "fat-tree" : "dragonfly",
              key, ft ? "down, up, links, bw, lat, nic-bw, nic-lat, cores"
-                     : "groups, chassis, routers, nodes, bw, lat, nic-bw, "
-                       "nic-lat, cores");
+                     : "groups, chassis, routers, nodes, bw, lat, global-bw, "
+                       "global-lat, nic-bw, nic-lat, cores");
     return -1;
 }
 
@@ -133,6 +171,26 @@ static int check(const ss_topo_t *t, char *err, size_t n)
                                          t->routers[0] && t->nodes)) {
         snprintf(err, n, "dragonfly needs groups, chassis, routers and nodes");
         return -1;
+    }
+    /* SimGrid 3.32's DragonflyZone wires group i to group j through router
+     * j of chassis 0 of group i, and routes through it with an index into
+     * that chassis's routers: more groups than routers per chassis reads
+     * past its arrays (the crashes seen on such shapes). */
+    if (t->kind == SS_TOPO_DRAGONFLY && t->groups[0] > t->routers[0]) {
+        snprintf(err, n, "dragonfly groups=%u is more than routers per chassis "
+                 "(%u): SimGrid links group i to group j through router j of "
+                 "the first chassis, so give at most %u groups or more routers",
+                 t->groups[0], t->routers[0], t->routers[0]);
+        return -1;
+    }
+    for (int k = 0; k < 2; k++) {
+        int got = k ? t->nlat : t->nbw;
+        if (t->kind == SS_TOPO_FATTREE && got > 1 && got != t->levels) {
+            snprintf(err, n, "%s has %d values but down has %d levels (give one "
+                     "value for all levels, or one per level)", k ? "lat" : "bw",
+                     got, t->levels);
+            return -1;
+        }
     }
     if (ss_topo_hosts(t) == 0 || ss_topo_hosts(t) > 10000000) {
         snprintf(err, n, "the topology has %zu nodes; 1 to 10,000,000 are "
@@ -150,8 +208,9 @@ int ss_topo_parse(const char *s, ss_topo_t *t, char *err, size_t n)
         s = p;
     memset(t, 0, sizeof *t);
     t->kind = s[0] == 'f' ? SS_TOPO_FATTREE : SS_TOPO_DRAGONFLY;
-    t->bw = 12.5e9;
-    t->lat = 1e-6;
+    t->bw[0] = 12.5e9;
+    t->lat[0] = 1e-6;
+    t->nbw = t->nlat = 1;
     t->cores = 1;
     for (int i = 0; i < SS_TOPO_MAXLEVELS; i++)
         t->up[i] = t->links[i] = 1;
@@ -194,7 +253,7 @@ void ss_topo_write_xml(FILE *f, const ss_topo_t *t)
             "\"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\">\n"
             "  <cluster id=\"machine\" prefix=\"node-\" suffix=\"\" radical=\"0-%zu\" "
             "speed=\"1Gf\" core=\"%d\"\n           bw=\"%.17gBps\" lat=\"%.17gs\" "
-            "sharing_policy=\"SPLITDUPLEX\"", ss_topo_hosts(t) - 1, t->cores, t->bw, t->lat);
+            "sharing_policy=\"SPLITDUPLEX\"", ss_topo_hosts(t) - 1, t->cores, t->bw[0], t->lat[0]);
     if (t->nic_bw > 0)
         fprintf(f, " limiter_link=\"%.17gBps\"", t->nic_bw);
     fprintf(f, "\n           topology=\"%s\" topo_parameters=\"",

@@ -24,7 +24,12 @@ typedef struct ss_topo {
     /* dragonfly: (count, links) of groups, chassis per group, routers per
      * chassis; nodes per router */
     unsigned groups[2], chassis[2], routers[2], nodes;
-    double bw, lat;            /* switch-to-switch links (B/s, s) */
+    /* fat-tree: per level (1 value: all levels); dragonfly: [0] is the
+     * local (router, chassis, group) links */
+    double bw[SS_TOPO_MAXLEVELS], lat[SS_TOPO_MAXLEVELS];   /* B/s, s */
+    int nbw, nlat;
+    double global_bw, global_lat;   /* dragonfly links between groups; 0:
+                                       the local values */
     double nic_bw, nic_lat;    /* node injection link; 0: none */
     int cores;                 /* cores per node */
 } ss_topo_t;
@@ -43,6 +48,10 @@ int ss_topo_is_spec(const char *s);
 int ss_topo_parse(const char *s, ss_topo_t *t, char *err, size_t errlen);
 
 size_t ss_topo_hosts(const ss_topo_t *t);
+
+/* Bandwidth and latency of fat-tree level l (1 = node to leaf switch). */
+double ss_topo_bw(const ss_topo_t *t, int l);
+double ss_topo_lat(const ss_topo_t *t, int l);
 
 /* SimGrid platform XML for the topology. */
 void ss_topo_write_xml(FILE *f, const ss_topo_t *t);

@@ -17,6 +17,11 @@ static const int pairs[][2] = {
     {0, 1}, {0, 3}, {0, 4}, {0, 15}, {0, 16}, {5, 63},
 };
 #define NPAIRS (sizeof pairs / sizeof pairs[0])
+/* The dragonfly below has 64 hosts, 16 per group. */
+static const int df_pairs[NPAIRS][2] = {
+    {0, 1}, {0, 3}, {0, 8}, {0, 16}, {0, 40}, {5, 63},
+};
+static const int (*P)[2] = pairs;
 
 static int hops(int a, int b)
 {
@@ -36,7 +41,7 @@ static void hops_pe(void *arg)
     shmem_init();
     if (shmem_my_pe() == 0)
         for (size_t i = 0; i < NPAIRS; i++)
-            ST->v[i] = hops(pairs[i][0], pairs[i][1]);
+            ST->v[i] = hops(P[i][0], P[i][1]);
     shmem_finalize();
 }
 
@@ -61,21 +66,84 @@ static void test_fat_tree_hops(void **state)
         assert_int_equal(ST->v[i], want[i]);
 }
 
-/* 2 nodes per router, 2 routers per chassis, 2 chassis per group, 8
- * groups (8 hosts per group). Minimal routing: node link up and down (2)
+/* 2 nodes per router, 4 routers per chassis, 2 chassis per group, 4
+ * groups (16 hosts per group; SimGrid needs groups <= routers per
+ * chassis). Minimal routing: node link up and down (2)
  * on the same router; + one local (green) link between routers of a
  * chassis; a black link to the same-slot router of another chassis;
- * across groups the global link plus at most one local or black link on
- * each side to reach the routers that own it. */
+ * across groups the global link plus at most one local and one black link
+ * on each side to reach the routers that own it. */
 static void test_dragonfly_hops(void **state)
 {
     (void)state;
-    run("dragonfly:groups=8/1,chassis=2/1,routers=2/1,nodes=2");
+    P = df_pairs;
+    run("dragonfly:groups=4/1,chassis=2/1,routers=4/1,nodes=2");
+    P = pairs;
     assert_int_equal(ST->v[0], 2);          /* 0,1: same router */
     assert_int_equal(ST->v[1], 3);          /* 0,3: same chassis */
-    assert_int_equal(ST->v[2], 3);          /* 0,4: same slot, other chassis */
+    assert_int_equal(ST->v[2], 3);          /* 0,8: same slot, other chassis */
     for (size_t i = 3; i < NPAIRS; i++)     /* other groups: 2 node links, */
-        assert_in_range(ST->v[i], 5, 7);    /* global, 0..2 local/black   */
+        assert_in_range(ST->v[i], 3, 7);    /* global, 0..2 local each side */
+}
+
+/* Latency and bandwidth of the route of each pair (t[2i], t[2i+1]). */
+static void route_pe(void *arg)
+{
+    (void)arg;
+    shmem_init();
+    for (size_t i = 0; shmem_my_pe() == 0 && i < NPAIRS; i++) {
+        char na[32], nb[32];
+        snprintf(na, sizeof na, "node-%d", P[i][0]);
+        snprintf(nb, sizeof nb, "node-%d", P[i][1]);
+        sg_host_t a = sg_host_by_name(na), b = sg_host_by_name(nb);
+        ST->t[2 * i] = sg_host_get_route_latency(a, b);
+        ST->t[2 * i + 1] = sg_host_get_route_bandwidth(a, b);
+    }
+    shmem_finalize();
+}
+
+static void run_routes(const char *spec)
+{
+    simtest_setup();
+    simtest_result_t r = simtest_run(spec, 2, 1, SS_MODEL_ALPHA_BETA, route_pe);
+    if (r.status)
+        fprintf(stderr, "%s\n", r.err);
+    assert_int_equal(r.status, 0);
+}
+
+/* Per-level values: a route pays each level's latency twice (up and
+ * down) and gets the narrowest bundle's bandwidth. Level 1: 10 GB/s,
+ * 1 us; level 2: 2 uplinks of 4 GB/s per leaf, 2 us; level 3: 1 link of
+ * 3 GB/s per level-2 switch (2 of them per subtree), 5 us. */
+static void test_fat_tree_levels(void **state)
+{
+    (void)state;
+    run_routes("fat-tree:down=4/4/4,up=1/2/1,bw=10GBps/4GBps/3GBps,lat=1us/2us/5us");
+    static const double lat[3] = {2e-6, 6e-6, 16e-6}, bw[3] = {10e9, 8e9, 6e9};
+    static const int level[NPAIRS] = {0, 0, 1, 1, 2, 2};
+    for (size_t i = 0; i < NPAIRS; i++) {
+        assert_float_equal(ST->t[2 * i], lat[level[i]], 1e-12);
+        assert_float_equal(ST->t[2 * i + 1], bw[level[i]], 1.0);
+    }
+}
+
+/* global-bw / global-lat apply to the links between groups only. */
+static void test_dragonfly_global_links(void **state)
+{
+    (void)state;
+    P = df_pairs;
+    run_routes("dragonfly:groups=4/1,chassis=2/1,routers=4/1,nodes=2,bw=10GBps,"
+               "lat=1us,global-bw=2GBps,global-lat=7us");
+    P = pairs;
+    for (size_t i = 0; i < 3; i++) {        /* inside group 0 */
+        assert_true(ST->t[2 * i] < 7e-6);
+        assert_float_equal(ST->t[2 * i + 1], 10e9, 1.0);
+    }
+    for (size_t i = 3; i < NPAIRS; i++) {   /* one global link each */
+        assert_true(ST->t[2 * i] >= 7e-6 + 2e-6 - 1e-12 &&
+                    ST->t[2 * i] <= 7e-6 + 6e-6 + 1e-12);
+        assert_float_equal(ST->t[2 * i + 1], 2e9, 1.0);
+    }
 }
 
 /* Shift permutation: every PE puts 1 MiB to the PE one leaf switch
@@ -126,6 +194,8 @@ int main(void)
         cmocka_unit_test(test_fat_tree_hops),
         cmocka_unit_test(test_dragonfly_hops),
         cmocka_unit_test(test_taper_doubles_shift_time),
+        cmocka_unit_test(test_fat_tree_levels),
+        cmocka_unit_test(test_dragonfly_global_links),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
