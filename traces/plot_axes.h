@@ -55,7 +55,7 @@ static inline size_t ss_plot_x_tics(const double *v, size_t nv, double *t)
  * 5e-6, while 5 * 1e-6 does not. */
 static inline double ss_tic_value(ss_tic_t t)
 {
-    return t.e >= 0 ? t.m * pow(10.0, t.e) : t.m / pow(10.0, -t.e);
+    return t.e >= 0 ? t.m * pow(10.0, t.e) : t.m / pow(10.0, -(double)t.e);
 }
 
 /* Ticks for a log-10 axis covering [lo, hi], lo > 0: 1-2-5 steps when it
@@ -65,6 +65,8 @@ static inline double ss_tic_value(ss_tic_t t)
 static inline size_t ss_plot_log_tics(double lo, double hi, ss_tic_t *t)
 {
     static const int m125[] = {1, 2, 5};
+    lo = lo < 1e-300 ? 1e-300 : lo;   /* keep the exponents in int range */
+    hi = hi > 1e300 ? 1e300 : hi;
     int e0 = (int)floor(log10(lo)), e1 = (int)ceil(log10(hi));
     size_t n = 0;
     e0 -= ss_tic_value((ss_tic_t){1, e0}) > lo;    /* log10 rounding */

@@ -180,15 +180,22 @@ static int fill_row(reader_t *rd, const record_t *rec, const int *idx,
                                            "must be 1 or more", rd->name,
                                            rd->line), -1);
     row->pes = (int)u;
-    if (parse_num(rd, v[C_BYTES], "bytes", 0, &d, &u) || u > SIZE_MAX)
+    if (parse_num(rd, v[C_BYTES], "bytes", 0, &d, &u))
         return -1;
+    /* Sizes and times beyond these are garbage, and would overflow the
+     * arithmetic of charts and tables (2^53: exact in a double). */
+    if (u > SS_RESULTS_MAX_BYTES) {
+        snprintf(rd->err, rd->errlen, "%s:%ld: bytes %llu is more than 2^53",
+                 rd->name, rd->line, u);
+        return -1;
+    }
     row->bytes = (size_t)u;
     if (parse_num(rd, v[C_TIME], "time_s", 1, &row->time_s, &u) ||
         parse_num(rd, v[C_PRED], "predicted_s", 1, &row->predicted_s, &u))
         return -1;
-    if (!isfinite(row->time_s) || row->time_s < 0) {
-        snprintf(rd->err, rd->errlen, "%s:%ld: time_s is empty or negative",
-                 rd->name, rd->line);
+    if (!(row->time_s >= 0 && row->time_s <= SS_RESULTS_MAX_TIME)) {
+        snprintf(rd->err, rd->errlen, "%s:%ld: time_s must be a number of "
+                 "seconds from 0 to %g", rd->name, rd->line, SS_RESULTS_MAX_TIME);
         return -1;
     }
     u = 1;

@@ -11,6 +11,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* Rows outside these are refused (see ss_results_read). */
+#define SS_RESULTS_MAX_BYTES (1ULL << 53)
+#define SS_RESULTS_MAX_TIME 1e9
+
 typedef struct ss_result {
     char *collective;
     char *algorithm;
@@ -30,7 +34,8 @@ typedef struct ss_results {
 } ss_results_t;
 
 /* Reads a whole CSV file. On error returns -1 with a message naming the
- * file, the line and what was wrong in err; *out is then empty. */
+ * file, the line and what was wrong in err; *out is then empty. A row's
+ * bytes must be at most 2^53 and its time_s from 0 to 1e9 seconds. */
 int ss_results_read(FILE *f, const char *name, ss_results_t *out,
                     char *err, size_t errlen);
 int ss_results_load(const char *path, ss_results_t *out, char *err,
