@@ -89,13 +89,6 @@ static int fail(const char *fmt, ...)
     return -1;
 }
 
-static int name_of(const char *v, const char *(*name)(int), int n)
-{
-    for (int i = 0; i < n; i++)
-        if (!strcmp(v, name(i)))
-            return i;
-    return -1;
-}
 static const char *op_name(int i) { return shcoll_op_name((shcoll_op_t)i); }
 static const char *type_name(int i) { return shcoll_type_name((shcoll_type_t)i); }
 
@@ -110,7 +103,7 @@ static int run_value(opts_t *o, const char *opt, const char *v)
         return ss_parse_size(v, &sz, err, sizeof err) ? fail("--segment: %s", err) : 0;
     if (!strcmp(opt, "--op") || !strcmp(opt, "--type")) {
         int isop = !strcmp(opt, "--op");
-        int k = isop ? name_of(v, op_name, SHCOLL_NOPS) : name_of(v, type_name, SHCOLL_NTYPES);
+        int k = isop ? ss_option_op(v) : ss_option_type(v);
         if (k < 0)
             return fail("unknown %s '%s' (%s)", opt, v, isop
                         ? "and, or, xor, max, min, sum, prod"

@@ -78,13 +78,6 @@ static int fail(const char *msg)
     return 2;
 }
 
-static int name_index(const char *v, const char *(*name)(int), int n)
-{
-    for (int i = 0; i < n; i++)
-        if (!strcmp(v, name(i)))
-            return i;
-    return -1;
-}
 static const char *op_name(int i) { return shcoll_op_name((shcoll_op_t)i); }
 static const char *type_name(int i) { return shcoll_type_name((shcoll_type_t)i); }
 
@@ -121,8 +114,7 @@ static int run_option(int argc, char **argv, int *i, run_opts_t *o)
         o->fmt = (ss_format_t)f;
     } else if (!strcmp(opt, "--op") || !strcmp(opt, "--type")) {
         int isop = !strcmp(opt, "--op");
-        int k = isop ? name_index(v, op_name, SHCOLL_NOPS)
-                     : name_index(v, type_name, SHCOLL_NTYPES);
+        int k = isop ? ss_option_op(v) : ss_option_type(v);
         if (k < 0) {
             snprintf(err, sizeof err, "unknown %s '%s' (%s)", opt, v, isop
                      ? "and, or, xor, max, min, sum, prod"

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "parse.h"
+#include "shcoll.h"
 #include "ss_options.h"
 
 const char ss_option_common_help[] =
@@ -143,4 +144,20 @@ int ss_option_finish(const ss_config_t *cfg)
     if (cfg->npes < 1)
         return fail("--pes N is required");
     return 0;
+}
+
+int ss_option_op(const char *v)
+{
+    for (int i = 0; i < SHCOLL_NOPS; i++)
+        if (!strcmp(v, shcoll_op_name((shcoll_op_t)i)))
+            return i;
+    return -1;
+}
+
+int ss_option_type(const char *v)
+{
+    for (int i = 0; i < SHCOLL_NTYPES; i++)
+        if (!strcmp(v, shcoll_type_name((shcoll_type_t)i)))
+            return i;
+    return -1;
 }

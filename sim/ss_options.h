@@ -15,4 +15,8 @@ int ss_option_finish(const ss_config_t *cfg);
 
 extern const char ss_option_common_help[];
 
+/* --op / --type values: the shcoll_op_t / shcoll_type_t they name, or -1. */
+int ss_option_op(const char *v);
+int ss_option_type(const char *v);
+
 #endif

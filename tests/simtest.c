@@ -55,3 +55,20 @@ simtest_result_t simtest_run(const char *platform, int npes, int ppn,
     fclose(errf);
     return r;
 }
+
+char *simtest_slurp(FILE *f)
+{
+    long len;
+    char *buf = NULL;
+    if (fflush(f) == 0 && (len = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+        (buf = malloc((size_t)len + 1)) != NULL) {
+        if (fread(buf, 1, (size_t)len, f) == (size_t)len) {
+            buf[len] = '\0';
+        } else {
+            free(buf);
+            buf = NULL;
+        }
+    }
+    fclose(f);
+    return buf;
+}

@@ -6,6 +6,7 @@
 #define SIMTEST_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include "ss_config.h"
 
 typedef struct simtest_shared {
@@ -30,5 +31,9 @@ simtest_result_t simtest_run(const char *platform, int npes, int ppn,
 const char *simtest_platform(const char *name);
 
 void simtest_setup(void);
+
+/* Everything written to f (a tmpfile), NUL-terminated; closes f. NULL if
+ * it cannot be read back. The caller frees. */
+char *simtest_slurp(FILE *f);
 
 #endif

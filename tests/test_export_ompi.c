@@ -20,6 +20,7 @@
 
 #include "shcoll.h"
 #include "tune.h"
+#include "simtest.h"
 
 #define ROW(c, a, p, b, t) { c, a, p, b, t, NAN, 1, "alpha-beta", "p.xml", 1 }
 
@@ -128,15 +129,8 @@ static ss_tune_t make_tune(int target_pes)
 
 static char *slurp(FILE *f)
 {
-    assert_int_equal(0, fflush(f));
-    long len = ftell(f);
-    assert_true(len >= 0);
-    rewind(f);
-    char *buf = malloc((size_t)len + 1);
+    char *buf = simtest_slurp(f);
     assert_non_null(buf);
-    assert_int_equal((size_t)len, fread(buf, 1, (size_t)len, f));
-    buf[len] = '\0';
-    fclose(f);
     return buf;
 }
 

@@ -20,6 +20,7 @@
 #include "plot.h"
 #include "plot_axes.h"
 #include "results.h"
+#include "simtest.h"
 
 /* alpha + beta * bytes * (pes - 1): "lowlat" wins small sizes, "bandwidth"
  * large ones, "middle" is never the fastest. */
@@ -71,14 +72,9 @@ static char *script(const ss_results_t *r, const ss_plot_opts_t *o,
         fclose(f);
         return NULL;
     }
-    long len = ftell(f);
-    assert_true(len > 0);
-    rewind(f);
-    char *buf = malloc((size_t)len + 1);
+    char *buf = simtest_slurp(f);
     assert_non_null(buf);
-    assert_int_equal((size_t)len, fread(buf, 1, (size_t)len, f));
-    buf[len] = '\0';
-    fclose(f);
+    assert_true(buf[0] != '\0');
     return buf;
 }
 

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "summary.h"
+#include "simtest.h"
 
 /* Runs the writer into a tmpfile (plain C11, no open_memstream) and
  * returns what it wrote; the caller frees. */
@@ -20,15 +21,8 @@ static char *render(ss_format_t fmt, const ss_row_t *rows, size_t n)
     FILE *f = tmpfile();
     assert_non_null(f);
     ss_summary_write(f, fmt, rows, n);
-    assert_int_equal(0, fflush(f));
-    long len = ftell(f);
-    assert_true(len >= 0);
-    rewind(f);
-    char *buf = malloc((size_t)len + 1);
+    char *buf = simtest_slurp(f);
     assert_non_null(buf);
-    assert_int_equal((size_t)len, fread(buf, 1, (size_t)len, f));
-    buf[len] = '\0';
-    fclose(f);
     return buf;
 }
 

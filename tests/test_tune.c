@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "tune.h"
+#include "simtest.h"
 
 typedef struct spec {
     const char *coll, *alg;
@@ -259,15 +260,8 @@ static void formats_table(void **state)
 
 static char *slurp(FILE *f)
 {
-    assert_int_equal(0, fflush(f));
-    long len = ftell(f);
-    assert_true(len >= 0);
-    rewind(f);
-    char *buf = malloc((size_t)len + 1);
+    char *buf = simtest_slurp(f);
     assert_non_null(buf);
-    assert_int_equal((size_t)len, fread(buf, 1, (size_t)len, f));
-    buf[len] = '\0';
-    fclose(f);
     return buf;
 }
 

@@ -166,19 +166,6 @@ static pick_t value_at(const ss_tune_t *t, const ss_tune_table_t *tab,
     return p;
 }
 
-/* "12.5%" or "3.0% to 48.2%". */
-static const char *percent_range(double lo, double hi, char *buf, size_t len)
-{
-    char a[24], b[24];
-    snprintf(a, sizeof a, "%.1f%%", 100 * lo);
-    snprintf(b, sizeof b, "%.1f%%", 100 * hi);
-    if (strcmp(a, b))
-        snprintf(buf, len, "%s to %s", a, b);
-    else
-        snprintf(buf, len, "%s", a);
-    return buf;
-}
-
 /* One comment and note per run of sizes where the same winner without an
  * SOS equivalent was counted as the same substitute. */
 static void say_substitutes(const sos_coll_t *c, int pes, const size_t *sizes,
@@ -201,7 +188,7 @@ static void say_substitutes(const sos_coll_t *c, int pes, const size_t *sizes,
             snprintf(msg, sizeof msg, "%s at %d PEs, %s: %s wins but SOS has "
                      "no equivalent; counted as %s (our %s, %s slower)",
                      c->ours, pes, range, pk[i].winner, pk[i].sos,
-                     pk[i].alt->ours, percent_range(lo, hi, pct, sizeof pct));
+                     pk[i].alt->ours, ss_tune_percent_range(lo, hi, pct, sizeof pct));
         else
             snprintf(msg, sizeof msg, "%s at %d PEs, %s: %s wins and nothing "
                      "measured there maps to SOS", c->ours, pes, range,

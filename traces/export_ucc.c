@@ -232,19 +232,6 @@ static pick_t choose(const ss_tune_t *t, const ss_tune_table_t *tab,
     return p;
 }
 
-/* "12.5%" or "3.0% to 48.2%". */
-static const char *percent_range(double lo, double hi, char *buf, size_t len)
-{
-    char a[24], b[24];
-    snprintf(a, sizeof a, "%.1f%%", 100 * lo);
-    snprintf(b, sizeof b, "%.1f%%", 100 * hi);
-    if (strcmp(a, b))
-        snprintf(buf, len, "%s to %s", a, b);
-    else
-        snprintf(buf, len, "%s", a);
-    return buf;
-}
-
 /* One comment and one note per run of sizes where the same winner without
  * an equivalent gave way to the same substitute. */
 static void say_substitutes(const ucc_coll_t *c, int pes, const size_t *sizes,
@@ -268,7 +255,7 @@ static void say_substitutes(const ucc_coll_t *c, int pes, const size_t *sizes,
             snprintf(msg, sizeof msg, "%s at %d PEs, %s: %s wins but has no "
                      "UCC equivalent; using %s (our %s, %s slower)", c->ours,
                      pes, range, pk[i].winner, pk[i].ucc, pk[i].alt->ours,
-                     percent_range(lo, hi, pct, sizeof pct));
+                     ss_tune_percent_range(lo, hi, pct, sizeof pct));
         else
             snprintf(msg, sizeof msg, "%s at %d PEs, %s: %s wins and nothing "
                      "measured there maps to UCC; UCC's default stays",

@@ -375,3 +375,15 @@ int ss_tune_sizes(const ss_tune_t *t, const char *collective, int pes,
     *n = u;
     return 0;
 }
+
+const char *ss_tune_percent_range(double lo, double hi, char *buf, size_t len)
+{
+    char a[24], b[24];
+    snprintf(a, sizeof a, "%.1f%%", 100 * lo);
+    snprintf(b, sizeof b, "%.1f%%", 100 * hi);
+    if (strcmp(a, b))
+        snprintf(buf, len, "%s to %s", a, b);
+    else
+        snprintf(buf, len, "%s", a);
+    return buf;
+}

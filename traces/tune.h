@@ -96,6 +96,9 @@ typedef struct ss_tune_format {
     ss_tune_export_fn write;
 } ss_tune_format_t;
 
+/* "12.5%" or "3.0% to 48.2%" (fractions lo..hi), for exporters' notes. */
+const char *ss_tune_percent_range(double lo, double hi, char *buf, size_t len);
+
 /* NULL-terminated. */
 extern const ss_tune_format_t ss_tune_formats[];
 
