@@ -69,7 +69,7 @@ static const char help[] =
     "  shmemsim sweep ...same... --emit-slurm ft.sbatch   # for a cluster\n";
 
 typedef struct opts {
-    sw_sweep_t s;
+    ss_sweep_t s;
     ss_config_t cfg;
     const char *out, *slurm;
     const char **merge;
@@ -240,7 +240,7 @@ static const char *const kind_names[] = {"fcollect", "collect", "broadcast", "re
 static int resolve_kinds(opts_t *o)
 {
     char name[64], err[200];
-    sw_sweep_t *s = &o->s;
+    ss_sweep_t *s = &o->s;
     for (const char *p = o->s.colls_arg; *p;) {
         size_t len = strcspn(p, ",");
         snprintf(name, sizeof name, "%.*s", (int)len, p);
@@ -269,7 +269,7 @@ static void choices(int kind, char *buf, size_t len)
     }
 }
 
-static void add_alg(sw_sweep_t *s, size_t j, const char *name)
+static void add_alg(ss_sweep_t *s, size_t j, const char *name)
 {
     for (size_t a = 0; a < s->nalg[j]; a++)
         if (!strcmp(s->algs[j][a], name))
@@ -282,7 +282,7 @@ static void add_alg(sw_sweep_t *s, size_t j, const char *name)
  * a typo, and so is a collective left with nothing to run. */
 static int resolve_algs(opts_t *o)
 {
-    sw_sweep_t *s = &o->s;
+    ss_sweep_t *s = &o->s;
     char name[64], ch[SHCOLL_NKINDS][400];
     for (size_t j = 0; j < s->nkind; j++)
         choices(s->kinds[j], ch[j], sizeof ch[j]);
@@ -316,7 +316,7 @@ static int resolve_lists(opts_t *o)
 {
     char err[256];
     size_t *v = NULL, n = 0;
-    sw_sweep_t *s = &o->s;
+    ss_sweep_t *s = &o->s;
     if (ss_parse_bytes_list(o->s.pes_arg, &v, &n, err, sizeof err))
         return fail("--pes '%s': %s", o->s.pes_arg, err);
     if (!(s->pes = malloc(n * sizeof *s->pes)))
@@ -337,7 +337,7 @@ static int resolve_lists(opts_t *o)
 /* What `shmemsim run` would reject for some point, caught up front. */
 static int cross_check(const opts_t *o)
 {
-    const sw_sweep_t *s = &o->s;
+    const ss_sweep_t *s = &o->s;
     for (size_t j = 0; j < s->nkind; j++) {
         if (s->kinds[j] == SHCOLL_BROADCAST)
             for (size_t e = 0; e < s->npes; e++)
@@ -383,20 +383,20 @@ static double wall(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static size_t count(const sw_sweep_t *s, int done)
+static size_t count(const ss_sweep_t *s, int done)
 {
     size_t n = 0;
     for (size_t i = 0; i < s->npt; i++)
-        n += s->pt[i].selected && (!done || sw_done(s, &s->pt[i]));
+        n += s->pt[i].selected && (!done || ss_sweep_done(s, &s->pt[i]));
     return n;
 }
 
 static int load_out(opts_t *o)
 {
     char err[600];
-    if (o->out && sw_load(&o->s, o->out, 1, 1, err, sizeof err) < 0)
+    if (o->out && ss_sweep_load(&o->s, o->out, 1, 1, err, sizeof err) < 0)
         return fail("%s", err);
-    sw_drop_partial(&o->s);
+    ss_sweep_drop_partial(&o->s);
     return 0;
 }
 
@@ -407,8 +407,8 @@ static int dry_run(opts_t *o)
         return 2;
     for (size_t i = 0; i < o->s.npt; i++)
         if (o->s.pt[i].selected) {
-            sw_point_name(&o->s, &o->s.pt[i], name, sizeof name);
-            printf("#%zu %s%s\n", i, name, sw_done(&o->s, &o->s.pt[i]) ? " (done)" : "");
+            ss_sweep_point_name(&o->s, &o->s.pt[i], name, sizeof name);
+            printf("#%zu %s%s\n", i, name, ss_sweep_done(&o->s, &o->s.pt[i]) ? " (done)" : "");
         }
     fprintf(stderr, "shmemsim: sweep: %zu points, %zu done, %zu to run\n",
             count(&o->s, 0), count(&o->s, 1), count(&o->s, 0) - count(&o->s, 1));
@@ -427,11 +427,11 @@ static int do_sweep(opts_t *o)
     fprintf(stderr, "shmemsim: sweep: %zu points%s: %zu already in '%s' (skipped), "
             "%zu to run, %d at a time\n", all, part, before, o->out, all - before,
             o->s.jobs);
-    if (sw_write(&o->s, o->out, err, sizeof err))
+    if (ss_sweep_write(&o->s, o->out, err, sizeof err))
         return fail("%s", err), 2;
     double t0 = wall();
-    int rc = sw_run(&o->s, o->out, o->s.jobs);
-    if (sw_write(&o->s, o->out, err, sizeof err))
+    int rc = ss_sweep_run(&o->s, o->out, o->s.jobs);
+    if (ss_sweep_write(&o->s, o->out, err, sizeof err))
         return fail("%s", err), 2;
     size_t after = count(&o->s, 1);
     fprintf(stderr, "shmemsim: sweep: %zu of %zu points in '%s' (%zu run now) in "
@@ -446,9 +446,9 @@ static int run_mode(opts_t *o)
     for (size_t i = 0; o->part_k && i < o->s.npt; i++)
         o->s.pt[i].selected = i % (size_t)o->part_k == (size_t)o->part_i;
     if (o->slurm)
-        return sw_emit_slurm(&o->s, o->out, o->slurm, o->tasks);
+        return ss_sweep_emit_slurm(&o->s, o->out, o->slurm, o->tasks);
     if (o->merging)
-        return sw_merge(&o->s, o->out, (const char *const *)o->merge, o->nmerge);
+        return ss_sweep_merge(&o->s, o->out, (const char *const *)o->merge, o->nmerge);
     return o->dry ? dry_run(o) : do_sweep(o);
 }
 
@@ -473,12 +473,12 @@ int ss_cmd_sweep(int argc, char **argv)
         !check_modes(&o) && !resolve_lists(&o) && !cross_check(&o)) {
         o.s.model = ss_model_names[o.cfg.model.kind];
         o.s.ppn = o.cfg.ppn;
-        if (sw_build(&o.s))
+        if (ss_sweep_build(&o.s))
             fail("out of memory");
         else
             rc = run_mode(&o);
     }
-    sw_free(&o.s);
+    ss_sweep_free(&o.s);
     free(o.s.plats);
     free(o.s.pass);
     free(o.s.pes);

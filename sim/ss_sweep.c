@@ -20,7 +20,7 @@
 
 #include "summary.h"
 
-struct sw_size_ix {
+struct ss_sweep_size_ix {
     size_t bytes, idx;
 };
 
@@ -81,11 +81,11 @@ static int split(const char *line, size_t len, fields_t *fl)
 
 static int cmp_size(const void *a, const void *b)
 {
-    const struct sw_size_ix *x = a, *y = b;
+    const struct ss_sweep_size_ix *x = a, *y = b;
     return x->bytes < y->bytes ? -1 : x->bytes > y->bytes;
 }
 
-static int build_header(sw_sweep_t *s)
+static int build_header(ss_sweep_t *s)
 {
     size_t len = 0;
     FILE *m = open_memstream(&s->header, &len);
@@ -95,7 +95,7 @@ static int build_header(sw_sweep_t *s)
     return fclose(m) ? -1 : 0;
 }
 
-int sw_build(sw_sweep_t *s)
+int ss_sweep_build(ss_sweep_t *s)
 {
     size_t per_plat = 0;
     for (size_t k = 0; k < s->nkind; k++)
@@ -105,23 +105,23 @@ int sw_build(sw_sweep_t *s)
     s->by_size = malloc((s->nsizes ? s->nsizes : 1) * sizeof *s->by_size);
     if (!s->pt || !s->by_size || build_header(s))
         return -1;
-    sw_point_t *p = s->pt;
+    ss_sweep_point_t *p = s->pt;
     for (size_t pl = 0; pl < s->nplat; pl++)
         for (size_t k = 0; k < s->nkind; k++)
             for (size_t e = 0; e < s->npes; e++)
                 for (size_t a = 0; a < s->nalg[k]; a++, p++) {
-                    *p = (sw_point_t){(int)pl, s->kinds[k], s->pes[e],
+                    *p = (ss_sweep_point_t){(int)pl, s->kinds[k], s->pes[e],
                                       s->algs[k][a], NULL, 0, 1};
                     if (!(p->rows = calloc(s->nsizes, sizeof *p->rows)))
                         return -1;
                 }
     for (size_t i = 0; i < s->nsizes; i++)
-        s->by_size[i] = (struct sw_size_ix){s->bytes[i], i};
+        s->by_size[i] = (struct ss_sweep_size_ix){s->bytes[i], i};
     qsort(s->by_size, s->nsizes, sizeof *s->by_size, cmp_size);
     return 0;
 }
 
-static void clear_rows(const sw_sweep_t *s, sw_point_t *p)
+static void clear_rows(const ss_sweep_t *s, ss_sweep_point_t *p)
 {
     for (size_t i = 0; p->rows && i < s->nsizes; i++) {
         free(p->rows[i]);
@@ -130,7 +130,7 @@ static void clear_rows(const sw_sweep_t *s, sw_point_t *p)
     p->have = 0;
 }
 
-void sw_free(sw_sweep_t *s)
+void ss_sweep_free(ss_sweep_t *s)
 {
     for (size_t i = 0; s->pt && i < s->npt; i++) {
         clear_rows(s, &s->pt[i]);
@@ -144,7 +144,7 @@ void sw_free(sw_sweep_t *s)
     s->header = NULL;
 }
 
-void sw_point_name(const sw_sweep_t *s, const sw_point_t *p, char *buf,
+void ss_sweep_point_name(const ss_sweep_t *s, const ss_sweep_point_t *p, char *buf,
                    size_t len)
 {
     const char *pl = s->plats[p->plat];
@@ -158,7 +158,7 @@ void sw_point_name(const sw_sweep_t *s, const sw_point_t *p, char *buf,
                  shcoll_kind_name((shcoll_kind_t)p->kind), p->alg, p->pes, pl);
 }
 
-static int find_col(const sw_sweep_t *s, fields_t *fl, int col[NKEY])
+static int find_col(const ss_sweep_t *s, fields_t *fl, int col[NKEY])
 {
     size_t hl = strlen(s->header);
     if (split(s->header, hl - 1, fl))
@@ -193,7 +193,7 @@ static int whole(const char *v, unsigned long long *out)
 }
 
 /* The point and size of a split row, or -1 if it is not one of them. */
-static long locate(const sw_sweep_t *s, const fields_t *fl, const int col[NKEY],
+static long locate(const ss_sweep_t *s, const fields_t *fl, const int col[NKEY],
                    size_t *size_i)
 {
     const char *kn[SHCOLL_NKINDS];
@@ -210,7 +210,7 @@ static long locate(const sw_sweep_t *s, const fields_t *fl, const int col[NKEY],
     for (size_t i = 0; i < s->npes; i++)
         if ((unsigned long long)s->pes[i] == pes)
             e = (long)i;
-    struct sw_size_ix key = {(size_t)bytes, 0}, *hit = bytes > SIZE_MAX ? NULL :
+    struct ss_sweep_size_ix key = {(size_t)bytes, 0}, *hit = bytes > SIZE_MAX ? NULL :
         bsearch(&key, s->by_size, s->nsizes, sizeof key, cmp_size);
     if (a < 0 || e < 0 || !hit)
         return -1;
@@ -246,7 +246,7 @@ static char *slurp(FILE *f, size_t *len)
 }
 
 /* Stores one row of a file or a child; -1 with a reason in err. */
-static int store_row(sw_sweep_t *s, const char *line, size_t len, fields_t *fl,
+static int store_row(ss_sweep_t *s, const char *line, size_t len, fields_t *fl,
                      const int col[NKEY], int only_selected, long *pt_out,
                      size_t *size_out, char *err, size_t errlen)
 {
@@ -268,7 +268,7 @@ static int store_row(sw_sweep_t *s, const char *line, size_t len, fields_t *fl,
                         "runs model %s, ppn %d; give the same --model and --ppn, "
                         "or another -o", fl->f[col[F_MODEL]], fl->f[col[F_PPN]],
                         s->model, s->ppn), -1;
-    sw_point_t *p = &s->pt[pi];
+    ss_sweep_point_t *p = &s->pt[pi];
     char **r = &p->rows[si];
     if (*r && (strlen(*r) != len + 1 || memcmp(*r, line, len)))
         return snprintf(err, errlen, "row differs from an earlier row of the "
@@ -288,8 +288,8 @@ static int store_row(sw_sweep_t *s, const char *line, size_t len, fields_t *fl,
 }
 
 /* Stores every line of text after the header; the first error wins. */
-static int store_lines(sw_sweep_t *s, const char *text, size_t len, const char *name,
-                       int only_selected, sw_point_t *expect, char *err, size_t errlen)
+static int store_lines(ss_sweep_t *s, const char *text, size_t len, const char *name,
+                       int only_selected, ss_sweep_point_t *expect, char *err, size_t errlen)
 {
     fields_t fl = {0};
     int col[NKEY], rc = 0;
@@ -318,7 +318,7 @@ static int store_lines(sw_sweep_t *s, const char *text, size_t len, const char *
     return rc;
 }
 
-int sw_load(sw_sweep_t *s, const char *path, int missing_ok, int only_selected,
+int ss_sweep_load(ss_sweep_t *s, const char *path, int missing_ok, int only_selected,
             char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
@@ -347,14 +347,14 @@ int sw_load(sw_sweep_t *s, const char *path, int missing_ok, int only_selected,
     return rc;
 }
 
-void sw_drop_partial(sw_sweep_t *s)
+void ss_sweep_drop_partial(ss_sweep_t *s)
 {
     for (size_t i = 0; i < s->npt; i++)
-        if (!sw_done(s, &s->pt[i]))
+        if (!ss_sweep_done(s, &s->pt[i]))
             clear_rows(s, &s->pt[i]);
 }
 
-int sw_take_output(sw_sweep_t *s, sw_point_t *p, const char *text, size_t len,
+int ss_sweep_take_output(ss_sweep_t *s, ss_sweep_point_t *p, const char *text, size_t len,
                    char *err, size_t errlen)
 {
     size_t hl = strlen(s->header), lines = 0;
@@ -365,14 +365,14 @@ int sw_take_output(sw_sweep_t *s, sw_point_t *p, const char *text, size_t len,
         return snprintf(err, errlen, "its output is not the CSV header and "
                         "%zu rows", s->nsizes), -1;
     clear_rows(s, p);
-    if (store_lines(s, text, len, "output", 0, p, err, errlen) || !sw_done(s, p)) {
+    if (store_lines(s, text, len, "output", 0, p, err, errlen) || !ss_sweep_done(s, p)) {
         clear_rows(s, p);
         return -1;
     }
     return 0;
 }
 
-char *sw_point_text(const sw_sweep_t *s, const sw_point_t *p, size_t *len)
+char *ss_sweep_point_text(const ss_sweep_t *s, const ss_sweep_point_t *p, size_t *len)
 {
     size_t n = 0;
     for (size_t i = 0; i < s->nsizes; i++)
@@ -387,7 +387,7 @@ char *sw_point_text(const sw_sweep_t *s, const sw_point_t *p, size_t *len)
     return t;
 }
 
-int sw_write(const sw_sweep_t *s, const char *path, char *err, size_t errlen)
+int ss_sweep_write(const ss_sweep_t *s, const char *path, char *err, size_t errlen)
 {
     size_t n = strlen(path) + 32;
     char *tmp = malloc(n);
@@ -399,7 +399,7 @@ int sw_write(const sw_sweep_t *s, const char *path, char *err, size_t errlen)
     if (f) {
         fputs(s->header, f);
         for (size_t i = 0; i < s->npt; i++)
-            for (size_t j = 0; s->pt[i].selected && sw_done(s, &s->pt[i]) &&
+            for (size_t j = 0; s->pt[i].selected && ss_sweep_done(s, &s->pt[i]) &&
                                j < s->nsizes; j++)
                 fputs(s->pt[i].rows[j], f);
         bad = fclose(f) != 0;

@@ -23,17 +23,17 @@
 
 #include "shcoll.h"
 
-typedef struct sw_point {
-    int plat;              /* index into sw_sweep_t.plats */
+typedef struct ss_sweep_point {
+    int plat;              /* index into ss_sweep_t.plats */
     int kind;              /* shcoll_kind_t */
     int pes;
     const char *alg;       /* registry name */
     char **rows;           /* nsizes CSV lines with their '\n'; NULL = absent */
     size_t have;           /* rows present */
     int selected;          /* in this --part (all points otherwise) */
-} sw_point_t;
+} ss_sweep_point_t;
 
-typedef struct sw_sweep {
+typedef struct ss_sweep {
     const char **plats;
     size_t nplat;
     int kinds[SHCOLL_NKINDS];
@@ -53,22 +53,22 @@ typedef struct sw_sweep {
     const char *model;                     /* expected model column */
     int ppn;                               /* expected ppn column */
     char *header;                          /* CSV header line with '\n' */
-    sw_point_t *pt;
+    ss_sweep_point_t *pt;
     size_t npt;
-    struct sw_size_ix *by_size;            /* sizes sorted, for lookups */
-} sw_sweep_t;
+    struct ss_sweep_size_ix *by_size;            /* sizes sorted, for lookups */
+} ss_sweep_t;
 
 /* Builds the header and the point list in canonical order from plats,
  * kinds, algs, pes and sizes (all filled by the caller); every point is
  * selected. -1 on out of memory. */
-int sw_build(sw_sweep_t *s);
-void sw_free(sw_sweep_t *s);
+int ss_sweep_build(ss_sweep_t *s);
+void ss_sweep_free(ss_sweep_t *s);
 
 /* "fcollect ring pes=64 plat=NAME" (long platforms shortened). */
-void sw_point_name(const sw_sweep_t *s, const sw_point_t *p, char *buf,
+void ss_sweep_point_name(const ss_sweep_t *s, const ss_sweep_point_t *p, char *buf,
                    size_t len);
 
-static inline int sw_done(const sw_sweep_t *s, const sw_point_t *p)
+static inline int ss_sweep_done(const ss_sweep_t *s, const ss_sweep_point_t *p)
 {
     return p->have == s->nsizes;
 }
@@ -79,42 +79,42 @@ static inline int sw_done(const sw_sweep_t *s, const sw_point_t *p)
  * ones when only_selected) with this sweep's model and ppn, and agree with
  * a row already read for the same point and size; otherwise returns -1
  * with a message (file:line: what, how to fix) in err. 0 on success. */
-int sw_load(sw_sweep_t *s, const char *path, int missing_ok,
+int ss_sweep_load(ss_sweep_t *s, const char *path, int missing_ok,
             int only_selected, char *err, size_t errlen);
 
 /* Forgets the rows of points that are not complete (they run again). */
-void sw_drop_partial(sw_sweep_t *s);
+void ss_sweep_drop_partial(ss_sweep_t *s);
 
 /* Takes a child's stdout (the header, then the point's rows in size
  * order) as point p's rows. -1 with a message if it is anything else. */
-int sw_take_output(sw_sweep_t *s, sw_point_t *p, const char *text,
+int ss_sweep_take_output(ss_sweep_t *s, ss_sweep_point_t *p, const char *text,
                    size_t len, char *err, size_t errlen);
 
 /* The point's rows concatenated (malloc'd; *len set), for one append. */
-char *sw_point_text(const sw_sweep_t *s, const sw_point_t *p, size_t *len);
+char *ss_sweep_point_text(const ss_sweep_t *s, const ss_sweep_point_t *p, size_t *len);
 
 /* Writes the header and every complete selected point, in canonical
  * order, to a temporary file beside path and renames it over path.
  * -1 with a message on error. */
-int sw_write(const sw_sweep_t *s, const char *path, char *err, size_t errlen);
+int ss_sweep_write(const ss_sweep_t *s, const char *path, char *err, size_t errlen);
 
 /* Runs every selected, incomplete point, up to jobs at once, appending
  * each finished point to out (which must already hold the header).
  * Returns 0 when all succeeded, 1 if some failed, 130 if interrupted by
  * SIGINT/SIGTERM (children killed, finished points kept), 2 on a system
  * error. Messages on stderr; progress lines when stderr is a terminal. */
-int sw_run(sw_sweep_t *s, const char *out, int jobs);
+int ss_sweep_run(ss_sweep_t *s, const char *out, int jobs);
 
 /* Writes the Slurm array job script (tasks array tasks, 0 = as many as
  * points up to 1000) and prints the sbatch and merge commands on stdout.
  * Returns the exit status. */
-int sw_emit_slurm(const sw_sweep_t *s, const char *out, const char *script,
+int ss_sweep_emit_slurm(const ss_sweep_t *s, const char *out, const char *script,
                   long tasks);
 
 /* --merge: reads the part files (names or globs) as finished points and
  * writes the complete ones to out in canonical order. Returns 0, 1 if
  * points are missing (named on stderr), 2 on an unreadable or foreign
  * part. */
-int sw_merge(sw_sweep_t *s, const char *out, const char *const *parts, size_t n);
+int ss_sweep_merge(ss_sweep_t *s, const char *out, const char *const *parts, size_t n);
 
 #endif

@@ -36,14 +36,14 @@ typedef struct buf {
 
 typedef struct child {
     pid_t pid;
-    sw_point_t *pt;
+    ss_sweep_point_t *pt;
     int fd[2];            /* stdout, stderr; -1 once closed */
     buf_t out, err;
     double t0;
 } child_t;
 
 typedef struct pool {
-    sw_sweep_t *s;
+    ss_sweep_t *s;
     const char *out;
     int outfd;
     child_t *kids;
@@ -108,7 +108,7 @@ static void restore_signals(struct sigaction old[2])
     close(sig_pipe[1]);
 }
 
-static char **child_argv(const sw_sweep_t *s, const sw_point_t *p, char *pes)
+static char **child_argv(const ss_sweep_t *s, const ss_sweep_point_t *p, char *pes)
 {
     char **v = calloc(16 + s->npass, sizeof *v);
     size_t n = 0;
@@ -145,7 +145,7 @@ static void exec_child(const char *exe, int out, int err, char **argv)
     _exit(127);
 }
 
-static int spawn(pool_t *pl, child_t *c, sw_point_t *p)
+static int spawn(pool_t *pl, child_t *c, ss_sweep_point_t *p)
 {
     char pes[24];
     int po[2], pe[2];
@@ -219,7 +219,7 @@ static int write_all(int fd, const char *p, size_t n)
 static void report_failure(pool_t *pl, child_t *c, int status, const char *why)
 {
     char name[160];
-    sw_point_name(pl->s, c->pt, name, sizeof name);
+    ss_sweep_point_name(pl->s, c->pt, name, sizeof name);
     if (WIFSIGNALED(status))
         fprintf(stderr, "shmemsim: point %s FAILED: killed by signal %d\n", name,
                 WTERMSIG(status));
@@ -247,7 +247,7 @@ static void progress(pool_t *pl, child_t *c)
     char name[160];
     double t = now(), el = t - pl->t0;
     size_t left = pl->todo - pl->finished;
-    sw_point_name(pl->s, c->pt, name, sizeof name);
+    ss_sweep_point_name(pl->s, c->pt, name, sizeof name);
     fprintf(stderr, "[%zu/%zu] %s: %.1f s, eta %.0f s\n", pl->finished, pl->todo,
             name, t - c->t0, el / (double)pl->finished * (double)left);
 }
@@ -263,14 +263,14 @@ static int finish(pool_t *pl, child_t *c)
     pl->running--;
     pl->finished++;
     int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    if (ok && sw_take_output(pl->s, c->pt, c->out.p ? c->out.p : "", c->out.n,
+    if (ok && ss_sweep_take_output(pl->s, c->pt, c->out.p ? c->out.p : "", c->out.n,
                              why, sizeof why))
         bad = why, ok = 0;
     if (!ok) {
         report_failure(pl, c, status, bad);
     } else {
         size_t n;
-        char *t = sw_point_text(pl->s, c->pt, &n);
+        char *t = ss_sweep_point_text(pl->s, c->pt, &n);
         if (!t || write_all(pl->outfd, t, n)) {
             fprintf(stderr, "shmemsim: error: cannot append to '%s': %s\n",
                     pl->out, strerror(errno));
@@ -343,7 +343,7 @@ static int loop(pool_t *pl)
             if (pl->kids[i].pid)
                 continue;
             while (next < pl->s->npt && (!pl->s->pt[next].selected ||
-                                         sw_done(pl->s, &pl->s->pt[next])))
+                                         ss_sweep_done(pl->s, &pl->s->pt[next])))
                 next++;
             if (next < pl->s->npt && spawn(pl, &pl->kids[i], &pl->s->pt[next++])) {
                 fprintf(stderr, "shmemsim: error: cannot start a child: %s\n",
@@ -359,12 +359,12 @@ static int loop(pool_t *pl)
     return rc;
 }
 
-int sw_run(sw_sweep_t *s, const char *out, int jobs)
+int ss_sweep_run(ss_sweep_t *s, const char *out, int jobs)
 {
     pool_t pl = {s, out, -1, NULL, jobs, 0, 0, 0, 0, now(), isatty(2)};
     struct sigaction old[2];
     for (size_t i = 0; i < s->npt; i++)
-        pl.todo += s->pt[i].selected && !sw_done(s, &s->pt[i]);
+        pl.todo += s->pt[i].selected && !ss_sweep_done(s, &s->pt[i]);
     if (!pl.todo)
         return 0;
     pl.kids = calloc((size_t)jobs, sizeof *pl.kids);

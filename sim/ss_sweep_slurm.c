@@ -45,7 +45,7 @@ static void put_word(FILE *f, const char *w)
 }
 
 /* The sweep's own words, without -o and the mode options. */
-static void put_sweep(FILE *f, const sw_sweep_t *s, const char *exe)
+static void put_sweep(FILE *f, const ss_sweep_t *s, const char *exe)
 {
     put_word(f, exe);
     fputs(" sweep", f);
@@ -77,7 +77,7 @@ static char *part_base(const char *out)
     return b;
 }
 
-static void put_merge(FILE *f, const sw_sweep_t *s, const char *exe, const char *base,
+static void put_merge(FILE *f, const ss_sweep_t *s, const char *exe, const char *base,
                       const char *out)
 {
     char *pat = malloc(strlen(base) + 16);
@@ -92,7 +92,7 @@ static void put_merge(FILE *f, const sw_sweep_t *s, const char *exe, const char 
     free(pat);
 }
 
-static int write_script(FILE *f, const sw_sweep_t *s, const char *exe, const char *cwd,
+static int write_script(FILE *f, const ss_sweep_t *s, const char *exe, const char *cwd,
                         const char *base, const char *out, long k)
 {
     fprintf(f, "#!/bin/bash\n"
@@ -119,7 +119,7 @@ static int write_script(FILE *f, const sw_sweep_t *s, const char *exe, const cha
     return ferror(f);
 }
 
-int sw_emit_slurm(const sw_sweep_t *s, const char *out, const char *script, long tasks)
+int ss_sweep_emit_slurm(const ss_sweep_t *s, const char *out, const char *script, long tasks)
 {
     long k = tasks ? tasks : (long)(s->npt < 1000 ? s->npt : 1000);
     if ((size_t)k > s->npt) {
@@ -153,12 +153,12 @@ int sw_emit_slurm(const sw_sweep_t *s, const char *out, const char *script, long
 }
 
 /* Names the points no part holds (the first ten); OUT has the others. */
-static int report_missing(const sw_sweep_t *s, const char *out)
+static int report_missing(const ss_sweep_t *s, const char *out)
 {
     size_t missing = 0, shown = 0;
     char name[160];
     for (size_t i = 0; i < s->npt; i++)
-        missing += !sw_done(s, &s->pt[i]);
+        missing += !ss_sweep_done(s, &s->pt[i]);
     if (!missing)
         return 0;
     fprintf(stderr, "shmemsim: error: %zu of %zu points are in no part file; "
@@ -166,8 +166,8 @@ static int report_missing(const sw_sweep_t *s, const char *out)
             "without --merge (it resumes from '%s' and runs only these):\n",
             missing, s->npt, out, out);
     for (size_t i = 0; i < s->npt && shown < 10; i++)
-        if (!sw_done(s, &s->pt[i])) {
-            sw_point_name(s, &s->pt[i], name, sizeof name);
+        if (!ss_sweep_done(s, &s->pt[i])) {
+            ss_sweep_point_name(s, &s->pt[i], name, sizeof name);
             fprintf(stderr, "  #%zu %s\n", i, name);
             shown++;
         }
@@ -178,7 +178,7 @@ static int report_missing(const sw_sweep_t *s, const char *out)
 
 /* Each argument is a file name or a glob (quoted, so that the shell did
  * not expand it: a thousand part names would not fit a command line). */
-int sw_merge(sw_sweep_t *s, const char *out, const char *const *parts, size_t n)
+int ss_sweep_merge(ss_sweep_t *s, const char *out, const char *const *parts, size_t n)
 {
     char err[600];
     size_t files = 0;
@@ -188,13 +188,13 @@ int sw_merge(sw_sweep_t *s, const char *out, const char *const *parts, size_t n)
         if (bad)
             snprintf(err, sizeof err, "--merge: no file matches '%s'", parts[m]);
         for (size_t i = 0; !bad && i < g.gl_pathc; i++, files++)
-            bad = sw_load(s, g.gl_pathv[i], 0, 0, err, sizeof err);
+            bad = ss_sweep_load(s, g.gl_pathv[i], 0, 0, err, sizeof err);
         globfree(&g);
         if (bad)
             return fprintf(stderr, "shmemsim: error: %s\n", err), 2;
     }
-    sw_drop_partial(s);
-    if (sw_write(s, out, err, sizeof err))
+    ss_sweep_drop_partial(s);
+    if (ss_sweep_write(s, out, err, sizeof err))
         return fprintf(stderr, "shmemsim: error: %s\n", err), 2;
     if (report_missing(s, out))
         return 1;
