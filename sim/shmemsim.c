@@ -141,11 +141,13 @@ static int resolve_algs(run_opts_t *o)
     char err[320];
     o->nalgs = 0;
     if (!strcmp(o->alg, "all")) {
-        for (; reg->name && o->nalgs < 64; reg++)
+        for (; reg->name && o->nalgs < sizeof o->algs / sizeof o->algs[0]; reg++)
             o->algs[o->nalgs++] = reg;
         return 0;
     }
-    for (const char *p = o->alg; *p && o->nalgs < 64;) {
+    for (const char *p = o->alg; *p;) {
+        if (o->nalgs == sizeof o->algs / sizeof o->algs[0])
+            return fail("--algorithm lists at most 64 names");
         size_t len = strcspn(p, ",");
         char name[64];
         snprintf(name, sizeof name, "%.*s", (int)len, p);

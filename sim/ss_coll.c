@@ -25,23 +25,31 @@ typedef struct ss_call {
     const shcoll_alg_t *alg;   /* NULL: the configured one */
 } ss_call_t;
 
-const shcoll_alg_t *ss_coll_choose(shcoll_kind_t kind)
+/* The algorithm of each kind a program's collectives use, resolved once
+ * per world: the config's, else $SHMEMSIM_<KIND>_ALGORITHM, else linear. */
+static const shcoll_alg_t *chosen[SHCOLL_NKINDS];
+
+int ss_coll_resolve(const ss_config_t *cfg)
 {
-    const char *name = ss_w.cfg.alg[kind];
-    char env[64];
-    if (!name) {
-        snprintf(env, sizeof env, "SHMEMSIM_%s_ALGORITHM", shcoll_kind_name(kind));
+    for (int k = 0; k < SHCOLL_NKINDS; k++) {
+        const char *name = cfg->alg[k];
+        char env[64];
+        snprintf(env, sizeof env, "SHMEMSIM_%s_ALGORITHM", shcoll_kind_name((shcoll_kind_t)k));
         for (char *c = env; *c; c++)
             *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c);
-        name = getenv(env);
+        if (!name)
+            name = getenv(env);
+        if (!name || !*name)
+            name = "linear";
+        if (!(chosen[k] = shcoll_find((shcoll_kind_t)k, name))) {
+            fprintf(stderr, "shmemsim: error: unknown %s algorithm '%s'%s%s "
+                    "(`shmemsim list` shows the choices)\n",
+                    shcoll_kind_name((shcoll_kind_t)k), name,
+                    cfg->alg[k] ? "" : " in $", cfg->alg[k] ? "" : env);
+            return -1;
+        }
     }
-    if (!name)
-        name = "linear";
-    const shcoll_alg_t *a = shcoll_find(kind, name);
-    if (!a)
-        ss_fatal("unknown %s algorithm '%s' (`shmemsim list` shows the "
-                 "choices)", shcoll_kind_name(kind), name);
-    return a;
+    return 0;
 }
 
 static int env_size(const char *name, size_t *out)
@@ -126,7 +134,7 @@ static int run(const struct ss_team *t, uint64_t slot, ss_call_t *c)
                  pe->id, c->call);
     size_t nbytes = mul(c->nelems, c->elem, c);
     check_args(pe, t, c, nbytes);
-    const shcoll_alg_t *alg = c->alg ? c->alg : ss_coll_choose(c->kind);
+    const shcoll_alg_t *alg = c->alg ? c->alg : chosen[c->kind];
     int radix = ss_w.cfg.radix;   /* environment resolved at world start */
     shcoll_args_t a = {
         .set = {t->start, t->stride, t->size},

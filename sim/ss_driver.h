@@ -36,6 +36,9 @@ int ss_bench_run(const ss_config_t *cfg, ss_bench_t *b);
  * $SHMEMSIM_COLL_RADIX / $SHMEMSIM_COLL_SEGMENT, else 0 (the algorithm's
  * default). A bad environment value is a fatal error. */
 int ss_coll_radix(const ss_config_t *cfg);
+/* Resolves the algorithm of each collective kind for a world (config,
+ * else environment, else linear); -1 with a message for an unknown name. */
+int ss_coll_resolve(const ss_config_t *cfg);
 size_t ss_coll_segment(const ss_config_t *cfg);
 
 int ss_coll_team(shmem_team_t team, const shcoll_alg_t *alg, shcoll_kind_t kind,

@@ -350,6 +350,8 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
     /* Once, not per collective call: $SHMEMSIM_COLL_RADIX / _SEGMENT. */
     ss_w.cfg.radix = ss_coll_radix(cfg);
     ss_w.cfg.segment = ss_coll_segment(cfg);
+    if (ss_coll_resolve(cfg))
+        return 2;
     ss_w.npes = cfg->npes;
     ss_w.pe_main = pe_main;
     ss_w.pe_arg = arg;

@@ -1,8 +1,10 @@
+#define _POSIX_C_SOURCE 200809L
 /* test_errors.c - what a wrong program or a wrong setup gets: one clear
  * error naming what was wrong, and a non-zero exit, never a hang. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -148,10 +150,24 @@ static void test_malformed_platform(void **state)
     assert_has(r.err, "cannot open platform '/nonexistent/p.xml'");
 }
 
+/* An unknown algorithm in the environment stops the run before any PE
+ * starts, naming the variable. */
+static void test_unknown_env_algorithm(void **state)
+{
+    (void)state;
+    setenv("SHMEMSIM_BROADCAST_ALGORITHM", "nosuch", 1);
+    simtest_result_t r = simtest_run(simtest_platform(TWO), 2, 1,
+                                     SS_MODEL_ALPHA_BETA, nothing_pe);
+    unsetenv("SHMEMSIM_BROADCAST_ALGORITHM");
+    assert_int_equal(r.status, 2);
+    assert_has(r.err, "unknown broadcast algorithm 'nosuch' in $SHMEMSIM_BROADCAST_ALGORITHM");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_deadlock_report),
+        cmocka_unit_test(test_unknown_env_algorithm),
         cmocka_unit_test(test_out_of_heap),
         cmocka_unit_test(test_past_end),
         cmocka_unit_test(test_bad_target_pe),
