@@ -231,7 +231,8 @@ static int report(const run_opts_t *o, ss_bench_t *b)
                              p->last_end - p->first_start,
                              predicted(o, b, p->alg->name, p->bytes), o->cfg.ppn,
                              ss_model_names[o->cfg.model.kind], o->cfg.platform,
-                             p->first_start, p->last_end, p->checked};
+                             p->first_start, p->last_end, p->checked,
+                             ss_coll_radix(&o->cfg), ss_coll_segment(&o->cfg)};
     }
     if (o->fmt == SS_FMT_TABLE) {
         char pl[64];

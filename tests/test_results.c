@@ -186,10 +186,29 @@ static void load_names_the_file(void **state)
     assert_int_equal(0, r.n);
 }
 
+/* radix and segment: read when present, 0 when empty or absent. */
+static void radix_and_segment(void **state)
+{
+    (void)state;
+    ss_results_t r;
+    assert_int_equal(0, read_str("collective,algorithm,pes,bytes,time_s,radix,"
+                                 "segment\nbroadcast,knomial,4,8,1e-6,8,4096\n"
+                                 "broadcast,linear,4,8,2e-6,,\n", &r));
+    assert_int_equal(2, r.n);
+    assert_int_equal(8, r.rows[0].radix);
+    assert_int_equal(4096, r.rows[0].segment);
+    assert_int_equal(0, r.rows[1].radix);
+    assert_int_equal(0, r.rows[1].segment);
+    ss_results_free(&r);
+    assert_refused("collective,algorithm,pes,bytes,time_s,radix\n"
+                   "broadcast,knomial,4,8,1e-6,two\n", "column radix holds 'two'");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(full_row_is_read),
+        cmocka_unit_test(radix_and_segment),
         cmocka_unit_test(quoted_fields),
         cmocka_unit_test(columns_by_name),
         cmocka_unit_test(bad_numbers),

@@ -36,9 +36,9 @@ static void assert_has(const char *text, const char *needle)
  * check outcomes and a time that needs many digits to round-trip. */
 static const ss_row_t two_rows[] = {
     { "broadcast", "binomial", 8, 1024, 1.5e-6, NAN, 1, "simgrid",
-      "fat,tree.xml", 0.0, 1.5e-6, 1 },
+      "fat,tree.xml", 0.0, 1.5e-6, 1, 0, 0 },
     { "reduce", "ring \"fast\"", 16, 65536, 2e-3, 1.9e-3, 2, "alpha-beta",
-      "p.xml", 1e-9, 0.002000001, 0 },
+      "p.xml", 1e-9, 0.002000001, 0, 3, 4096 },
 };
 
 /* ---------------- minimal JSON validator (RFC 8259 grammar) ---------- */
@@ -165,11 +165,11 @@ static void test_csv_exact(void **state)
     char *out = render(SS_FMT_CSV, two_rows, 2);
     assert_string_equal(out,
         "collective,algorithm,pes,bytes,time_s,predicted_s,ppn,model,"
-        "platform,first_start_s,last_end_s,check\n"
+        "platform,first_start_s,last_end_s,check,radix,segment\n"
         "broadcast,binomial,8,1024,1.5e-06,,1,simgrid,\"fat,tree.xml\","
-        "0e+00,1.5e-06,ok\n"
+        "0e+00,1.5e-06,ok,,\n"
         "reduce,\"ring \"\"fast\"\"\",16,65536,2e-03,1.9e-03,2,alpha-beta,"
-        "p.xml,1e-09,2.000001e-03,FAILED\n");
+        "p.xml,1e-09,2.000001e-03,FAILED,3,4096\n");
     free(out);
 }
 
@@ -179,13 +179,13 @@ static void test_csv_empty_and_unset(void **state)
     char *out = render(SS_FMT_CSV, NULL, 0);
     assert_string_equal(out, "collective,algorithm,pes,bytes,time_s,"
                         "predicted_s,ppn,model,platform,first_start_s,"
-                        "last_end_s,check\n");
+                        "last_end_s,check,radix,segment\n");
     free(out);
     const ss_row_t r = { NULL, "a\nb", 4, 0, INFINITY, NAN, 1, NULL, NULL,
-                         -0.0, 3.0, -1 };
+                         -0.0, 3.0, -1, 0, 0 };
     out = render(SS_FMT_CSV, &r, 1);
     const char *line = strchr(out, '\n') + 1;
-    assert_string_equal(line, ",\"a\nb\",4,0,,,1,,,-0e+00,3e+00,\n");
+    assert_string_equal(line, ",\"a\nb\",4,0,,,1,,,-0e+00,3e+00,,,\n");
     free(out);
 }
 
@@ -197,7 +197,7 @@ static void test_csv_full_precision(void **state)
     const double vals[] = { 100.000000001, 1.0 / 3.0, 0.1, 5e-324,
                             1.7976931348623157e308, 123456789.123456789 };
     for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
-        ss_row_t r = { "c", "a", 1, 1, vals[i], NAN, 1, "m", "p", 0, 0, 1 };
+        ss_row_t r = { "c", "a", 1, 1, vals[i], NAN, 1, "m", "p", 0, 0, 1, 0, 0 };
         char *out = render(SS_FMT_CSV, &r, 1);
         const char *field = strstr(out, "c,a,1,1,");
         assert_non_null(field);
@@ -230,12 +230,14 @@ static void test_json_exact(void **state)
         "\"pes\": 8, \"bytes\": 1024, \"time_s\": 1.5e-06, "
         "\"predicted_s\": null, \"ppn\": 1, \"model\": \"simgrid\", "
         "\"platform\": \"fat,tree.xml\", \"first_start_s\": 0e+00, "
-        "\"last_end_s\": 1.5e-06, \"check\": \"ok\"},\n"
+        "\"last_end_s\": 1.5e-06, \"check\": \"ok\", \"radix\": null, "
+        "\"segment\": null},\n"
         "  {\"collective\": \"reduce\", \"algorithm\": \"ring \\\"fast\\\"\", "
         "\"pes\": 16, \"bytes\": 65536, \"time_s\": 2e-03, "
         "\"predicted_s\": 1.9e-03, \"ppn\": 2, \"model\": \"alpha-beta\", "
         "\"platform\": \"p.xml\", \"first_start_s\": 1e-09, "
-        "\"last_end_s\": 2.000001e-03, \"check\": \"FAILED\"}\n"
+        "\"last_end_s\": 2.000001e-03, \"check\": \"FAILED\", \"radix\": 3, "
+        "\"segment\": 4096}\n"
         "]\n");
     assert_true(json_valid(out));
     free(out);
@@ -246,7 +248,7 @@ static void test_json_escapes_and_nulls(void **state)
     (void)state;
     const ss_row_t r = { "q\"b\\s/n\nt\tr\rf\fb\bc\x01\x1f" "\xc3\xa9", NULL,
                          2, 8, NAN, INFINITY, 1, "m", "p", -INFINITY, 1.0,
-                         -1 };
+                         -1, 0, 0 };
     char *out = render(SS_FMT_JSON, &r, 1);
     assert_has(out, "\"collective\": \"q\\\"b\\\\s/n\\nt\\tr\\rf\\fb\\bc"
                "\\u0001\\u001f\xc3\xa9\"");
@@ -255,7 +257,7 @@ static void test_json_escapes_and_nulls(void **state)
     assert_has(out, "\"predicted_s\": null");
     assert_has(out, "\"first_start_s\": null");
     assert_has(out, "\"last_end_s\": 1e+00");
-    assert_has(out, "\"check\": null}");
+    assert_has(out, "\"check\": null, \"radix\": null, \"segment\": null}");
     assert_true(json_valid(out));
     free(out);
     out = render(SS_FMT_JSON, NULL, 0);

@@ -36,7 +36,7 @@ static ss_results_t rows_of(const spec_t *s, size_t n)
     for (size_t i = 0; i < n; i++)
         r.rows[i] = (ss_result_t){(char *)s[i].coll, (char *)s[i].alg,
                                   s[i].pes, s[i].bytes, s[i].t, NAN, 1,
-                                  (char *)"m", (char *)"p", 1};
+                                  (char *)"m", (char *)"p", 1, 0, 0};
     return r;
 }
 
@@ -382,8 +382,7 @@ static void sos_settings(void **state)
     assert_has(text, "\nSHMEM_REDUCE_ALGORITHM=ring\n");
     assert_has(text, "\nSHMEM_COLL_SIZE_CROSSOVER=65536\n");
     assert_lacks(text, "\nSHMEM_COLLECT_ALGORITHM=");
-    assert_lacks(text, "\nSHMEM_COLL_RADIX=");
-    assert_has(text, "# SHMEM_COLL_RADIX left at its default (4)");
+    assert_has(text, "\nSHMEM_COLL_RADIX=2\n");   /* binomial won at 16 */
     free(text);
     free(notes);
     for (int target = 12; target <= 13; target++) {    /* 13: rules of 12 */
@@ -405,6 +404,39 @@ static void sos_settings(void **state)
     assert_has(notes, "reduce was measured from 16 PEs only, above --pes 8");
     free(text);
     free(notes);
+}
+
+/* SHMEM_COLL_RADIX follows the --radix a winning k-nomial ran with, and
+ * stays at SOS's default when no tree wins. */
+static void sos_radix(void **state)
+{
+    (void)state;
+    static const spec_t s[] = {
+        {"broadcast", "linear", 8, 8, 2}, {"broadcast", "knomial", 8, 8, 1},
+    };
+    ss_results_t r = rows_of(s, 2);
+    r.rows[1].radix = 8;
+    ss_tune_t t;
+    assert_int_equal(0, ss_tune_build(&r, NULL, &t, err, sizeof err));
+    FILE *out = tmpfile();
+    assert_non_null(out);
+    assert_int_equal(0, ss_export_sos(out, NULL, &t, err, sizeof err));
+    char *text = slurp(out);
+    assert_has(text, "\nSHMEM_BCAST_ALGORITHM=tree\n");
+    assert_has(text, "\nSHMEM_COLL_RADIX=8\n");
+    free(text);
+    ss_tune_free(&t);
+    r.rows[1].time_s = 3;                  /* now linear wins: no tree */
+    assert_int_equal(0, ss_tune_build(&r, NULL, &t, err, sizeof err));
+    out = tmpfile();
+    assert_non_null(out);
+    assert_int_equal(0, ss_export_sos(out, NULL, &t, err, sizeof err));
+    text = slurp(out);
+    assert_lacks(text, "\nSHMEM_COLL_RADIX=");
+    assert_has(text, "# SHMEM_COLL_RADIX left at its default (4)");
+    free(text);
+    ss_tune_free(&t);
+    free(r.rows);
 }
 
 /* Without a linear-then-tree pattern the broadcast gets one value and the
@@ -441,6 +473,7 @@ int main(void)
         cmocka_unit_test(ucc_string),
         cmocka_unit_test(sos_settings),
         cmocka_unit_test(sos_without_crossovers),
+        cmocka_unit_test(sos_radix),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

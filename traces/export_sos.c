@@ -29,7 +29,8 @@
  * Crossovers are written where their meaning matches ours: the broadcast
  * PE count where linear gives way to tree (then bcast is set to auto),
  * and, for reductions, the size where recdbl gives way to ring. The
- * radix is not in the results, so SHMEM_COLL_RADIX stays at its default.
+ * SHMEM_COLL_RADIX is the radix of the winning tree (results carry each
+ * run's --radix; binomial is radix 2).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -387,6 +388,55 @@ static int export_coll(FILE *out, FILE *note, const ss_tune_t *t,
     return v != NULL;
 }
 
+/* The radix our tree algorithms won with at p PEs, the one at the
+ * largest size winning: binomial is 2, knomial and kary their --radix (0
+ * in the results: our default, 4). 0 if no tree algorithm won there;
+ * *mixed is set when the winners differ. */
+static int tree_radix(const ss_tune_table_t *tab, int p, int *mixed)
+{
+    int r = 0;
+    for (size_t i = 0; i < tab->n; i++) {
+        const ss_tune_rule_t *x = &tab->rules[i];
+        int k = 0;
+        if (x->pes_lo > p || x->pes_hi < p)
+            continue;
+        if (!strcmp(x->algorithm, "binomial"))
+            k = 2;
+        else if (!strcmp(x->algorithm, "knomial") || !strcmp(x->algorithm, "kary"))
+            k = x->radix ? x->radix : 4;
+        if (k && r && k != r)
+            *mixed = 1;
+        r = k ? k : r;
+    }
+    return r;
+}
+
+/* SHMEM_COLL_RADIX serves SOS's broadcast and reduction trees alike. */
+static void write_radix(FILE *out, const ss_tune_t *t)
+{
+    static const char *const tree_colls[] = {"broadcast", "reduce"};
+    int r = 0, mixed = 0;
+    for (size_t k = 0; k < 2; k++) {
+        const ss_tune_table_t *tab = ss_tune_find(t, tree_colls[k]);
+        int p = tab ? point_for(tab, t->target_pes ? t->target_pes : max_pes(tab)) : 0;
+        int rk = p ? tree_radix(tab, p, &mixed) : 0;
+        if (rk && r && rk != r)
+            mixed = 1;
+        r = r ? r : rk;
+    }
+    if (!r) {
+        fprintf(out, "# SHMEM_COLL_RADIX left at its default (4): no tree "
+                "algorithm (binomial,\n# knomial, kary) won a broadcast or "
+                "reduction at the PE count tuned for.\n");
+        return;
+    }
+    fprintf(out, "# SHMEM_COLL_RADIX: the radix of our winning tree algorithm "
+            "(binomial 2;\n# knomial and kary their --radix, default 4)%s.\n"
+            "SHMEM_COLL_RADIX=%d\n", mixed ? "; the winners differ, this is "
+            "the broadcast's at its\n# largest size (SOS has one radix for "
+            "all trees)" : "", r);
+}
+
 int ss_export_sos(FILE *out, FILE *note, const ss_tune_t *t, char *err,
                   size_t errlen)
 {
@@ -430,8 +480,6 @@ int ss_export_sos(FILE *out, FILE *note, const ss_tune_t *t, char *err,
                  "--help)");
         return -1;
     }
-    fprintf(out, "# SHMEM_COLL_RADIX left at its default (4): the results do "
-            "not record the radix\n# they were run with (our binomial "
-            "algorithms are radix 2).\n");
+    write_radix(out, t);
     return 0;
 }

@@ -10,10 +10,10 @@
 #include <string.h>
 
 enum { C_COLL, C_ALG, C_PES, C_BYTES, C_TIME, C_PRED, C_PPN, C_MODEL,
-       C_PLAT, C_CHECK, NCOLS };
+       C_PLAT, C_CHECK, C_RADIX, C_SEGMENT, NCOLS };
 static const char *const col_names[NCOLS] = {
     "collective", "algorithm", "pes", "bytes", "time_s", "predicted_s",
-    "ppn", "model", "platform", "check",
+    "ppn", "model", "platform", "check", "radix", "segment",
 };
 /* Columns a row cannot do without; the rest default when absent. */
 static const int required[] = {C_COLL, C_ALG, C_PES, C_BYTES, C_TIME};
@@ -208,6 +208,13 @@ static int fill_row(reader_t *rd, const record_t *rec, const int *idx,
     }
     row->ppn = (int)u;
     row->checked = !*v[C_CHECK] ? -1 : !strcmp(v[C_CHECK], "ok");
+    if (*v[C_RADIX] && (parse_num(rd, v[C_RADIX], "radix", 0, &d, &u) || u > INT_MAX))
+        return rd->err[0] ? -1 : (snprintf(rd->err, rd->errlen, "%s:%ld: radix "
+                                           "too large", rd->name, rd->line), -1);
+    row->radix = *v[C_RADIX] ? (int)u : 0;
+    if (*v[C_SEGMENT] && parse_num(rd, v[C_SEGMENT], "segment", 0, &d, &u))
+        return -1;
+    row->segment = *v[C_SEGMENT] ? (size_t)u : 0;
     row->collective = strdup(v[C_COLL]);
     row->algorithm = strdup(v[C_ALG]);
     row->model = strdup(v[C_MODEL]);

@@ -26,6 +26,8 @@ typedef struct ss_result {
     char *model;
     char *platform;
     int checked;          /* -1 empty, 0 FAILED, 1 ok */
+    int radix;            /* 0: empty or absent (the algorithm's default) */
+    size_t segment;       /* likewise */
 } ss_result_t;
 
 typedef struct ss_results {

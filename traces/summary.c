@@ -12,6 +12,7 @@
 static const char *const keys[] = {
     "collective", "algorithm", "pes", "bytes", "time_s", "predicted_s",
     "ppn", "model", "platform", "first_start_s", "last_end_s", "check",
+    "radix", "segment",
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 
@@ -91,6 +92,12 @@ static void csv_row(FILE *f, const ss_row_t *r)
     csv_real(f, r->last_end_s);
     fputc(',', f);
     csv_str(f, check_word(r->checked));
+    fputc(',', f);
+    if (r->radix)
+        fprintf(f, "%d", r->radix);
+    fputc(',', f);
+    if (r->segment)
+        fprintf(f, "%zu", r->segment);
     fputc('\n', f);
 }
 
@@ -168,6 +175,16 @@ static void json_row(FILE *f, const ss_row_t *r)
     json_key(f, 9);  json_real(f, r->first_start_s);
     json_key(f, 10); json_real(f, r->last_end_s);
     json_key(f, 11); json_str(f, check_word(r->checked));
+    json_key(f, 12);
+    if (r->radix)
+        fprintf(f, "%d", r->radix);
+    else
+        fputs("null", f);
+    json_key(f, 13);
+    if (r->segment)
+        fprintf(f, "%zu", r->segment);
+    else
+        fputs("null", f);
     fputc('}', f);
 }
 

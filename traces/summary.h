@@ -23,6 +23,8 @@ typedef struct ss_row {
     double first_start_s;
     double last_end_s;
     int checked;              /* -1 not checked, 0 failed, 1 ok */
+    int radix;                /* --radix the run used; 0: algorithm default */
+    size_t segment;           /* --segment likewise */
 } ss_row_t;
 
 typedef enum ss_format { SS_FMT_TABLE, SS_FMT_CSV, SS_FMT_JSON } ss_format_t;
@@ -31,9 +33,10 @@ typedef enum ss_format { SS_FMT_TABLE, SS_FMT_CSV, SS_FMT_JSON } ss_format_t;
  * written even when n == 0).
  *
  * CSV columns: collective,algorithm,pes,bytes,time_s,predicted_s,ppn,model,
- * platform,first_start_s,last_end_s,check. Reals use the shortest "%.Ne"
+ * platform,first_start_s,last_end_s,check,radix,segment. Reals use the shortest "%.Ne"
  * that reads back to the identical double; non-finite values are empty;
- * check is "ok", "FAILED" or empty. Fields holding a comma, quote, CR or
+ * check is "ok", "FAILED" or empty;
+ * radix and segment are empty when 0 (the algorithm's default). Fields holding a comma, quote, CR or
  * LF are quoted per RFC 4180. Lines end in "\n".
  *
  * JSON: an array of objects with the same keys; non-finite reals and an

@@ -197,7 +197,7 @@ static int add_rule(ss_tune_table_t *t, size_t *cap, const ss_result_t *win,
     t->rules[t->n++] = (ss_tune_rule_t){
         win->pes, SS_TUNE_PES_MAX, bytes_lo, SS_TUNE_BYTES_MAX, win->algorithm,
         win->time_s, runner ? runner->time_s : NAN,
-        runner ? runner->algorithm : NULL};
+        runner ? runner->algorithm : NULL, win->radix};
     return 0;
 }
 

@@ -34,6 +34,7 @@ typedef struct ss_tune_rule {
     double time_s;                /* its time at the first point it won */
     double runner_up_s;           /* the second best there (NAN if alone) */
     const char *runner_up;        /* its name (NULL if alone) */
+    int radix;                    /* the winner's --radix (0: its default) */
 } ss_tune_rule_t;
 
 typedef struct ss_tune_table {
