@@ -145,65 +145,26 @@ static const sos_map_t *best_mapped(const ss_tune_t *t, const sos_coll_t *c,
     return best;
 }
 
-/* SOS's value at one measured point: the winner's equivalent, else the
- * best one that maps (alt, slow: how much slower than the winner). */
-typedef struct pick {
-    const char *sos, *winner;
-    const sos_map_t *alt;
-    double slow;
-} pick_t;
-
-static pick_t value_at(const ss_tune_t *t, const ss_tune_table_t *tab,
+/* SOS's value at one measured point (see ss_tune_pick_t). */
+static ss_tune_pick_t value_at(const ss_tune_t *t, const ss_tune_table_t *tab,
                        const sos_coll_t *c, int pes, size_t bytes)
 {
     const ss_tune_rule_t *r = ss_tune_lookup(tab, pes, bytes);
     const sos_map_t *m = r ? find_map(c->map, r->algorithm, pes) : NULL;
-    pick_t p = {m ? m->sos : NULL, r ? r->algorithm : "?", NULL, 0};
+    ss_tune_pick_t p = {m ? m->sos : NULL, r ? r->algorithm : "?", NULL, NULL, 0};
+    const sos_map_t *alt;
     double tm;
-    if (!m && r && (p.alt = best_mapped(t, c, pes, bytes, &tm))) {
-        p.sos = p.alt->sos;
-        p.slow = r->time_s > 0 ? tm / r->time_s - 1 : 0;
+    if (!m && r && (alt = best_mapped(t, c, pes, bytes, &tm))) {
+        p = (ss_tune_pick_t){alt->sos, r->algorithm, alt, alt->ours,
+                             r->time_s > 0 ? tm / r->time_s - 1 : 0};
     }
     return p;
-}
-
-/* One comment and note per run of sizes where the same winner without an
- * SOS equivalent was counted as the same substitute. */
-static void say_substitutes(const sos_coll_t *c, int pes, const size_t *sizes,
-                            const pick_t *pk, size_t n, FILE *out, FILE *note)
-{
-    for (size_t i = 0, j; i < n; i = j) {
-        double lo = pk[i].slow, hi = pk[i].slow;
-        for (j = i + 1; j < n && !strcmp(pk[j].winner, pk[i].winner) &&
-                        pk[j].alt == pk[i].alt && !pk[j].sos == !pk[i].sos; j++) {
-            lo = fmin(lo, pk[j].slow);
-            hi = fmax(hi, pk[j].slow);
-        }
-        if (pk[i].sos && !pk[i].alt)
-            continue;
-        char a[32], b[32], range[80], msg[512], pct[64];
-        ss_format_bytes(sizes[i], a, sizeof a);
-        ss_format_bytes(sizes[j - 1], b, sizeof b);
-        snprintf(range, sizeof range, j - i > 1 ? "%s to %s" : "%s", a, b);
-        if (pk[i].alt)
-            snprintf(msg, sizeof msg, "%s at %d PEs, %s: %s wins but SOS has "
-                     "no equivalent; counted as %s (our %s, %s slower)",
-                     c->ours, pes, range, pk[i].winner, pk[i].sos,
-                     pk[i].alt->ours, ss_tune_percent_range(lo, hi, pct, sizeof pct));
-        else
-            snprintf(msg, sizeof msg, "%s at %d PEs, %s: %s wins and nothing "
-                     "measured there maps to SOS", c->ours, pes, range,
-                     pk[i].winner);
-        fprintf(out, "#   %s\n", msg);
-        if (note)
-            fprintf(note, "shmemsim: note: sos: %s\n", msg);
-    }
 }
 
 /* The values at every size measured at pes (*n of them, malloc'd into
  * *pk, sizes into *sizes); -1 when out of memory. */
 static int values_at(const ss_tune_t *t, const ss_tune_table_t *tab,
-                     const sos_coll_t *c, int pes, size_t **sizes, pick_t **pk,
+                     const sos_coll_t *c, int pes, size_t **sizes, ss_tune_pick_t **pk,
                      size_t *n)
 {
     if (ss_tune_sizes(t, c->ours, pes, sizes, n))
@@ -223,20 +184,21 @@ static const char *choice_at(const ss_tune_t *t, const ss_tune_table_t *tab,
                              FILE *note, int *oom)
 {
     size_t *sizes, n;
-    pick_t *pk;
+    ss_tune_pick_t *pk;
     int wins[NVALUES] = {0};
     const char *best = NULL;
     if (values_at(t, tab, c, pes, &sizes, &pk, &n))
         return *oom = 1, NULL;
     for (size_t i = 0; i < n; i++)
-        if (pk[i].sos)
-            wins[value_index(pk[i].sos)]++;
+        if (pk[i].value)
+            wins[value_index(pk[i].value)]++;
     for (size_t i = n; i-- > 0;)       /* from the largest size down */
-        if (pk[i].sos && (!best || wins[value_index(pk[i].sos)] >
+        if (pk[i].value && (!best || wins[value_index(pk[i].value)] >
                                    wins[value_index(best)]))
-            best = pk[i].sos;
+            best = pk[i].value;
     if (out) {
-        say_substitutes(c, pes, sizes, pk, n, out, note);
+        ss_tune_say_substitutes("sos", "but SOS has no equivalent; counted as",
+                                "SOS", c->ours, pes, sizes, pk, n, out, note);
         fprintf(out, "#   at %d PEs, best of SOS's at (of %zu sizes):", pes, n);
         for (int k = 0, any = 0; k < NVALUES; k++)
             if (wins[k])
@@ -294,12 +256,12 @@ static size_t size_crossover(const ss_tune_t *t, const ss_tune_table_t *tab,
                              const sos_coll_t *c, int pes, int *oom)
 {
     size_t *sizes, n, cross = 0, nrec = 0, i;
-    pick_t *pk;
+    ss_tune_pick_t *pk;
     if (values_at(t, tab, c, pes, &sizes, &pk, &n))
         return *oom = 1, 0;
-    while (nrec < n && pk[nrec].sos && !strcmp(pk[nrec].sos, "recdbl"))
+    while (nrec < n && pk[nrec].value && !strcmp(pk[nrec].value, "recdbl"))
         nrec++;
-    for (i = nrec; i < n && pk[i].sos && !strcmp(pk[i].sos, "ring"); i++)
+    for (i = nrec; i < n && pk[i].value && !strcmp(pk[i].value, "ring"); i++)
         ;
     if (nrec && nrec < n && i == n)
         cross = sizes[nrec];

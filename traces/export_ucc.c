@@ -206,64 +206,26 @@ static size_t scaled(size_t bytes, size_t m)
                                                             : bytes * m;
 }
 
-/* What UCC gets at one measured point: the winner's equivalent, else the
- * best one that maps (alt, slow: how much slower than the winner). */
-typedef struct pick {
-    const char *ucc, *winner;
-    const ucc_map_t *alt;       /* set when the winner has no equivalent */
-    double slow;
-} pick_t;
-
-static pick_t choose(const ss_tune_t *t, const ss_tune_table_t *tab,
+/* What UCC gets at one measured point (see ss_tune_pick_t). */
+static ss_tune_pick_t choose(const ss_tune_t *t, const ss_tune_table_t *tab,
                      const ucc_coll_t *c, int pes, size_t bytes)
 {
     const ss_tune_rule_t *r = ss_tune_lookup(tab, pes, bytes);
     const ucc_map_t *m = r ? find_map(c->map, r->algorithm) : NULL;
-    pick_t p = {NULL, r ? r->algorithm : "?", NULL, 0};
+    ss_tune_pick_t p = {NULL, r ? r->algorithm : "?", NULL, NULL, 0};
+    const ucc_map_t *alt;
     double tm;
     if (m && m->ucc) {
-        p.ucc = m->ucc;
+        p.value = m->ucc;
         return p;
     }
-    if ((p.alt = best_mapped(t, c, pes, bytes, &tm))) {
-        p.ucc = p.alt->ucc;
+    if ((alt = best_mapped(t, c, pes, bytes, &tm))) {
+        p.value = alt->ucc;
+        p.alt = alt;
+        p.alt_ours = alt->ours;
         p.slow = r && r->time_s > 0 ? tm / r->time_s - 1 : 0;
     }
     return p;
-}
-
-/* One comment and one note per run of sizes where the same winner without
- * an equivalent gave way to the same substitute. */
-static void say_substitutes(const ucc_coll_t *c, int pes, const size_t *sizes,
-                            const pick_t *pk, size_t n, FILE *out, FILE *note)
-{
-    for (size_t i = 0, j; i < n; i = j) {
-        double lo = pk[i].slow, hi = pk[i].slow;
-        for (j = i + 1; j < n && !strcmp(pk[j].winner, pk[i].winner) &&
-                        pk[j].alt == pk[i].alt && (pk[j].ucc == NULL) ==
-                        (pk[i].ucc == NULL); j++) {
-            lo = fmin(lo, pk[j].slow);
-            hi = fmax(hi, pk[j].slow);
-        }
-        if (pk[i].ucc && !pk[i].alt)
-            continue;                  /* the winner maps */
-        char a[32], b[32], range[80], msg[512], pct[64];
-        ss_format_bytes(sizes[i], a, sizeof a);
-        ss_format_bytes(sizes[j - 1], b, sizeof b);
-        snprintf(range, sizeof range, j - i > 1 ? "%s to %s" : "%s", a, b);
-        if (pk[i].alt)
-            snprintf(msg, sizeof msg, "%s at %d PEs, %s: %s wins but has no "
-                     "UCC equivalent; using %s (our %s, %s slower)", c->ours,
-                     pes, range, pk[i].winner, pk[i].ucc, pk[i].alt->ours,
-                     ss_tune_percent_range(lo, hi, pct, sizeof pct));
-        else
-            snprintf(msg, sizeof msg, "%s at %d PEs, %s: %s wins and nothing "
-                     "measured there maps to UCC; UCC's default stays",
-                     c->ours, pes, range, pk[i].winner);
-        fprintf(out, "#   %s\n", msg);
-        if (note)
-            fprintf(note, "shmemsim: note: ucc: %s\n", msg);
-    }
 }
 
 /* The size segments of one PE count, as "START-END @ALG" separated by
@@ -277,23 +239,25 @@ static int segments(const ss_tune_t *t, const ss_tune_table_t *tab,
     if (ss_tune_sizes(t, c->ours, pes, &sizes, &n))
         return -1;
     size_t mult = c->per_pe ? (size_t)pes : 1;
-    pick_t *pk = n ? malloc(n * sizeof *pk) : NULL;
+    ss_tune_pick_t *pk = n ? malloc(n * sizeof *pk) : NULL;
     if (n && !pk)
         return free(sizes), -1;
     for (size_t i = 0; i < n; i++)
         pk[i] = choose(t, tab, c, pes, sizes[i]);
-    say_substitutes(c, pes, sizes, pk, n, out, note);
+    ss_tune_say_substitutes("ucc", "but has no UCC equivalent; using",
+                            "UCC; UCC's default stays", c->ours, pes, sizes,
+                            pk, n, out, note);
     for (size_t i = 0, j; i < n; i = j) {
-        for (j = i + 1; j < n && !pk[j].ucc == !pk[i].ucc &&
-                        (!pk[i].ucc || !strcmp(pk[j].ucc, pk[i].ucc)); j++)
+        for (j = i + 1; j < n && !pk[j].value == !pk[i].value &&
+                        (!pk[i].value || !strcmp(pk[j].value, pk[i].value)); j++)
             ;
         size_t from = scaled(i ? sizes[i] : 0, mult);
         size_t to = j < n ? scaled(sizes[j], mult) : SIZE_MAX;
-        if (!pk[i].ucc || from == SIZE_MAX)
+        if (!pk[i].value || from == SIZE_MAX)
             continue;
         mem_units(from, lo, sizeof lo);
         mem_units(to, hi, sizeof hi);
-        sb_printf(body, "%s%s-%s @%s", body->n ? "|" : "", lo, hi, pk[i].ucc);
+        sb_printf(body, "%s%s-%s @%s", body->n ? "|" : "", lo, hi, pk[i].value);
     }
     free(pk);
     free(sizes);

@@ -15,6 +15,8 @@
  */
 #include "tune.h"
 
+#include "summary.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -376,7 +378,8 @@ int ss_tune_sizes(const ss_tune_t *t, const char *collective, int pes,
     return 0;
 }
 
-const char *ss_tune_percent_range(double lo, double hi, char *buf, size_t len)
+/* "12.5%" or "3.0% to 48.2%" (fractions lo..hi). */
+static const char *percent_range(double lo, double hi, char *buf, size_t len)
 {
     char a[24], b[24];
     snprintf(a, sizeof a, "%.1f%%", 100 * lo);
@@ -386,4 +389,38 @@ const char *ss_tune_percent_range(double lo, double hi, char *buf, size_t len)
     else
         snprintf(buf, len, "%s", a);
     return buf;
+}
+
+void ss_tune_say_substitutes(const char *tag, const char *substitute,
+                             const char *unmapped, const char *collective,
+                             int pes, const size_t *sizes,
+                             const ss_tune_pick_t *pk, size_t n, FILE *out,
+                             FILE *note)
+{
+    for (size_t i = 0, j; i < n; i = j) {
+        double lo = pk[i].slow, hi = pk[i].slow;
+        for (j = i + 1; j < n && !strcmp(pk[j].winner, pk[i].winner) &&
+                        pk[j].alt == pk[i].alt && !pk[j].value == !pk[i].value; j++) {
+            lo = fmin(lo, pk[j].slow);
+            hi = fmax(hi, pk[j].slow);
+        }
+        if (pk[i].value && !pk[i].alt)
+            continue;                  /* the winner maps */
+        char a[32], b[32], range[80], msg[512], pct[64];
+        ss_format_bytes(sizes[i], a, sizeof a);
+        ss_format_bytes(sizes[j - 1], b, sizeof b);
+        snprintf(range, sizeof range, j - i > 1 ? "%s to %s" : "%s", a, b);
+        if (pk[i].alt)
+            snprintf(msg, sizeof msg, "%s at %d PEs, %s: %s wins %s %s (our %s, "
+                     "%s slower)", collective, pes, range, pk[i].winner,
+                     substitute, pk[i].value, pk[i].alt_ours,
+                     percent_range(lo, hi, pct, sizeof pct));
+        else
+            snprintf(msg, sizeof msg, "%s at %d PEs, %s: %s wins and nothing "
+                     "measured there maps to %s", collective, pes, range,
+                     pk[i].winner, unmapped);
+        fprintf(out, "#   %s\n", msg);
+        if (note)
+            fprintf(note, "shmemsim: note: %s: %s\n", tag, msg);
+    }
 }

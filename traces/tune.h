@@ -97,8 +97,29 @@ typedef struct ss_tune_format {
     ss_tune_export_fn write;
 } ss_tune_format_t;
 
-/* "12.5%" or "3.0% to 48.2%" (fractions lo..hi), for exporters' notes. */
-const char *ss_tune_percent_range(double lo, double hi, char *buf, size_t len);
+/* What a runtime gets at one measured point (for exporters that pick per
+ * point): the winner's equivalent; else the best algorithm that maps (alt
+ * its map entry, alt_ours its name among ours, slow how much slower than
+ * the winner); else nothing (value NULL). */
+typedef struct ss_tune_pick {
+    const char *value;        /* the runtime's algorithm, NULL if none */
+    const char *winner;       /* ours that won there */
+    const void *alt;          /* the substitute's map entry, NULL if the
+                                 winner maps */
+    const char *alt_ours;
+    double slow;
+} ss_tune_pick_t;
+
+/* For each run of sizes at one PE count with the same winner that has no
+ * equivalent, one line "#   MSG" to out and "shmemsim: note: TAG: MSG"
+ * to note (if not NULL):
+ *   "C at P PEs, SIZES: W wins <substitute> V (our A, X% slower)" or
+ *   "C at P PEs, SIZES: W wins and nothing measured there maps to <unmapped>". */
+void ss_tune_say_substitutes(const char *tag, const char *substitute,
+                             const char *unmapped, const char *collective,
+                             int pes, const size_t *sizes,
+                             const ss_tune_pick_t *pk, size_t n, FILE *out,
+                             FILE *note);
 
 /* NULL-terminated. */
 extern const ss_tune_format_t ss_tune_formats[];
