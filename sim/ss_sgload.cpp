@@ -94,33 +94,32 @@ private:
         return z;
     }
 
-    // The bundle joining a level-(l-1) element to level l (see above).
-    sg4::Link *bundle(sg4::NetZone *z, const std::string &name, int l, double bw,
-                      double lat)
+    // The capacity of the bundle joining a level-(l-1) element to level l
+    // (see above).
+    double bundle_bw(int l) const
     {
         double s = 1;
         for (int j = 0; j < l - 1; j++)
             s *= t_->up[j];
-        double cap = s * t_->up[l - 1] * t_->links[l - 1] * bw;
-        return z->create_split_duplex_link(name, cap)->set_latency(lat)->seal();
+        return s * t_->up[l - 1] * t_->links[l - 1] * ss_topo_bw(t_, l);
     }
 
     void add_nodes(sg4::NetZone *z)
     {
         using In = sg4::LinkInRoute;
-        double bw = ss_topo_bw(t_, 1), lat = ss_topo_lat(t_, 1);
+        double bw = bundle_bw(1), lat = ss_topo_lat(t_, 1);
         if (t_->nic_bw > 0) {
-            // The NIC and the cable carry the same flows: one link with
+            // The NIC and the cables carry the same flows: one link with
             // the narrower bandwidth and both latencies is equivalent.
-            double cable = t_->up[0] * t_->links[0] * bw;
-            bw = (t_->nic_bw < cable ? t_->nic_bw : cable) / (t_->up[0] * t_->links[0]);
+            bw = t_->nic_bw < bw ? t_->nic_bw : bw;
             lat += t_->nic_lat;
         }
         for (unsigned i = 0; i < t_->down[0]; i++) {
             std::string name = "node-" + std::to_string(next_host_++);
             sg4::Host *h = z->create_host(name, 1e9);
             h->set_core_count(t_->cores)->seal();
-            sg4::Link *l = bundle(z, name + "-link", 1, bw, lat);
+            sg4::Link *l = z->create_split_duplex_link(name + "-link", bw)
+                               ->set_latency(lat)->seal();
             NetPoint *np = h->get_netpoint();
             z->add_route(np, nullptr, nullptr, nullptr, {In(l, In::Direction::UP)}, true);
             // PEs sharing a node go out to the leaf switch and back, as in
@@ -142,8 +141,8 @@ private:
         for (unsigned i = 0; i < t_->down[l - 1]; i++) {
             auto [c, gw] = subtree(l - 1, name + "." + std::to_string(i));
             c->set_parent(z);
-            sg4::Link *up = bundle(z, c->get_name() + "-up", l, ss_topo_bw(t_, l),
-                                   ss_topo_lat(t_, l));
+            sg4::Link *up = z->create_split_duplex_link(c->get_name() + "-up", bundle_bw(l))
+                                ->set_latency(ss_topo_lat(t_, l))->seal();
             z->add_route(c->get_netpoint(), nullptr, gw, nullptr,
                          {In(up, In::Direction::UP)}, true);
         }
