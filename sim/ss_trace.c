@@ -165,8 +165,13 @@ static int write_file(const char *name, int json)
         for (int i = 0; pes && i < T.npes; i++)
             if (T.pe[i].traced)
                 pes[k++] = i;
-        ss_trace_write_json(f, T.ev, T.n, pes, k);
+        int rc = pes ? ss_trace_write_json(f, T.ev, T.n, pes, k) : -1;
         free(pes);
+        if (rc) {
+            fclose(f);
+            return fprintf(stderr, "shmemsim: error: out of memory writing "
+                           "'%s'\n", path), -1;
+        }
     } else {
         ss_trace_write_csv(f, T.ev, T.n);
     }

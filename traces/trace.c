@@ -155,24 +155,42 @@ static void pe_track(json_out_t *o, const ss_event_t *ev, const size_t *idx,
     close_call(o, &t);
 }
 
-/* Indexes of the events of each traced PE, in recording order (which is
- * each PE's issue order). */
-static int cmp_pe(const void *x, const void *y, const ss_event_t *ev)
+/* The events of every PE grouped by PE, each group in recording order
+ * (the PE's issue order): a counting sort, so idx[start[pe] ..
+ * start[pe + 1]) are PE pe's. -1 when out of memory. */
+static int group_by_pe(const ss_event_t *ev, size_t n, int maxpe,
+                       size_t **idx, size_t **start)
 {
-    const size_t a = *(const size_t *)x, b = *(const size_t *)y;
-    if (ev[a].pe != ev[b].pe)
-        return ev[a].pe < ev[b].pe ? -1 : 1;
-    return a < b ? -1 : a > b;
+    size_t *at;
+    *idx = malloc((n ? n : 1) * sizeof **idx);
+    *start = calloc((size_t)maxpe + 2, sizeof **start);
+    at = calloc((size_t)maxpe + 2, sizeof *at);
+    if (!*idx || !*start || !at) {
+        free(*idx);
+        free(*start);
+        free(at);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++)
+        (*start)[ev[i].pe + 1]++;
+    for (int pe = 0; pe <= maxpe; pe++)
+        at[pe + 1] = (*start)[pe + 1] += (*start)[pe];
+    for (size_t i = 0; i < n; i++)
+        (*idx)[at[ev[i].pe]++] = i;
+    free(at);
+    return 0;
 }
 
-static const ss_event_t *sort_ev;
-static int cmp_idx(const void *x, const void *y) { return cmp_pe(x, y, sort_ev); }
-
-void ss_trace_write_json(FILE *f, const ss_event_t *ev, size_t n,
-                         const int *pes, size_t npes)
+int ss_trace_write_json(FILE *f, const ss_event_t *ev, size_t n,
+                        const int *pes, size_t npes)
 {
     json_out_t o = {f, 1};
-    size_t *idx = malloc((n ? n : 1) * sizeof *idx);
+    size_t *idx, *start;
+    int maxpe = npes ? pes[npes - 1] : -1;
+    for (size_t i = 0; i < n; i++)
+        maxpe = ev[i].pe > maxpe ? ev[i].pe : maxpe;
+    if (group_by_pe(ev, n, maxpe, &idx, &start))
+        return -1;
     fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", f);
     sep(&o);
     fputs("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{\"name\":"
@@ -185,17 +203,10 @@ void ss_trace_write_json(FILE *f, const ss_event_t *ev, size_t n,
         fprintf(f, "{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":1,"
                 "\"tid\":%d,\"args\":{\"sort_index\":%d}}", pes[i], pes[i]);
     }
-    if (idx) {
-        for (size_t i = 0; i < n; i++)
-            idx[i] = i;
-        sort_ev = ev;
-        qsort(idx, n, sizeof *idx, cmp_idx);
-        for (size_t s = 0, e; s < n; s = e) {
-            for (e = s + 1; e < n && ev[idx[e]].pe == ev[idx[s]].pe; e++)
-                ;
-            pe_track(&o, ev, idx + s, e - s);
-        }
-    }
+    for (int pe = 0; pe <= maxpe; pe++)
+        pe_track(&o, ev, idx + start[pe], start[pe + 1] - start[pe]);
     fputs("\n]}\n", f);
     free(idx);
+    free(start);
+    return 0;
 }

@@ -45,8 +45,9 @@ void ss_trace_write_csv(FILE *f, const ss_event_t *ev, size_t n);
  * track, with target, bytes and completion time in args. Timestamps are
  * microseconds rounded to 1/1024 us, so that every ts and ts + dur is
  * exact in binary floating point and adjacent slices meet exactly.
- * pes lists the traced PEs (a track even for a PE with no event). */
-void ss_trace_write_json(FILE *f, const ss_event_t *ev, size_t n,
+ * pes lists the traced PEs in increasing order (a track even for a PE
+ * with no event). Returns 0, or -1 when out of memory (nothing written). */
+int ss_trace_write_json(FILE *f, const ss_event_t *ev, size_t n,
                          const int *pes, size_t npes);
 
 #endif
