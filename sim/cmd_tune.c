@@ -356,18 +356,13 @@ static int write_table(FILE *f, const ss_tune_t *t)
     return 0;
 }
 
-/* The shortest "%.*e" that reads back as the same double. */
+/* Exact shortest reals as in run's CSV; non-finite ones empty. */
 static void real_text(double x, char *buf, size_t len)
 {
-    if (!isfinite(x)) {
+    if (isfinite(x))
+        ss_format_real(x, buf, len);
+    else
         buf[0] = '\0';
-        return;
-    }
-    for (int p = 0; p <= 17; p++) {
-        snprintf(buf, len, "%.*e", p, x);
-        if (strtod(buf, NULL) == x)
-            return;
-    }
 }
 
 static void write_csv(FILE *f, const ss_tune_t *t)
