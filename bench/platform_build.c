@@ -12,9 +12,8 @@
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 
-#include "ss_topo.h"
-
-int ss_load_platform(const char *file, char *err, size_t errlen);
+#include "platform.h"
+#include "topo.h"
 
 static const char *const big[][2] = {
     {"dragonfly-100k",
@@ -36,8 +35,8 @@ static void build(const char *label, const char *spec)
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     simgrid_init(&argc, argv);
-    if (ss_load_platform(spec, err, sizeof err)) {
-        fprintf(stderr, "%s: %s\n", spec, err);
+    if (ss_platform_load(spec, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
         _exit(1);
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);

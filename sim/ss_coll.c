@@ -9,6 +9,7 @@
 
 #include "shcoll.h"
 #include "parse.h"
+#include "ss_coll.h"
 #include "ss_driver.h"
 #include "ss_team.h"
 #include "ss_trace.h"

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "shcoll_check.h"
+#include "ss_coll.h"
 #include "ss_driver.h"
 #include "ss_internal.h"
 

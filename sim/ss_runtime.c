@@ -1,8 +1,6 @@
 #define _XOPEN_SOURCE 700
 /* ss_runtime.c - the simulated world: PEs as actors, setup and teardown,
  * and the library calls that are not communication. */
-#include <ctype.h>
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,12 +9,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "shmemsim.h"
 #include "ss_team.h"
+#include "ss_coll.h"
 #include "ss_driver.h"
-#include "ss_topo.h"
+#include "placement.h"
+#include "platform.h"
 #include "ss_trace.h"
-
-int ss_load_platform(const char *file, char *err, size_t errlen);
 
 ss_world_t ss_w;
 
@@ -71,6 +70,8 @@ void shmem_finalize(void)
     ss_pe_teardown(pe);
     pe->finished = 1;
 }
+
+double shmemsim_wtime(void) { return simgrid_get_clock(); }
 
 int shmem_my_pe(void) { return ss_self()->id; }
 int shmem_n_pes(void) { return ss_w.npes; }
@@ -134,38 +135,6 @@ void shmem_free(void *ptr)
 
 /* ---- the world ---- */
 
-/* Host names ordered with their numbers compared as numbers, so that
- * node-2 comes before node-10: PE i goes to the i-th host in that order. */
-static int natural_cmp(const char *a, const char *b)
-{
-    while (*a && *b) {
-        if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
-            while (*a == '0') a++;
-            while (*b == '0') b++;
-            size_t la = strspn(a, "0123456789"), lb = strspn(b, "0123456789");
-            if (la != lb)
-                return la < lb ? -1 : 1;
-            int c = strncmp(a, b, la);
-            if (c)
-                return c;
-            a += la;
-            b += lb;
-        } else {
-            if (*a != *b)
-                return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
-            a++;
-            b++;
-        }
-    }
-    return *a ? 1 : *b ? -1 : 0;
-}
-
-static int host_cmp(const void *x, const void *y)
-{
-    return natural_cmp(sg_host_get_name(*(const sg_host_t *)x),
-                       sg_host_get_name(*(const sg_host_t *)y));
-}
-
 static void pe_actor(int argc, char **argv)
 {
     (void)argc;
@@ -217,14 +186,8 @@ static int engine_init(const ss_config_t *cfg)
 
 static int place(const ss_config_t *cfg)
 {
-    ss_w.nhosts = sg_host_count();
-    sg_host_t *list = sg_host_list();
-    ss_w.hosts = malloc(ss_w.nhosts * sizeof *ss_w.hosts);
-    if (!ss_w.hosts)
+    if (!(ss_w.hosts = ss_place_hosts(&ss_w.nhosts)))
         return -1;
-    memcpy(ss_w.hosts, list, ss_w.nhosts * sizeof *list);
-    free(list);
-    qsort(ss_w.hosts, ss_w.nhosts, sizeof *ss_w.hosts, host_cmp);
     if ((size_t)cfg->npes > ss_w.nhosts * (size_t)cfg->ppn) {
         fprintf(stderr, "shmemsim: error: --pes %d does not fit: the platform "
                 "has %zu hosts x --ppn %d = %zu PE slots; raise --ppn or use a "
@@ -233,40 +196,6 @@ static int place(const ss_config_t *cfg)
         return -1;
     }
     return 0;
-}
-
-/* host[i]: index (in ss_w.hosts) of PE i's host. block fills each host
- * with ppn PEs in order; round-robin deals PEs over the H = npes/ppn
- * hosts block would use; random fills ppn slots of H hosts drawn from the
- * whole machine by a seeded splitmix64 shuffle (same seed, same
- * placement everywhere). */
-static size_t *placement(const ss_config_t *cfg)
-{
-    size_t n = (size_t)cfg->npes, ppn = (size_t)cfg->ppn, h = (n + ppn - 1) / ppn;
-    size_t *host = malloc(n * sizeof *host), *perm = NULL;
-    if (!host)
-        return NULL;
-    if (cfg->placement == SS_PLACE_RANDOM) {
-        if (!(perm = malloc(ss_w.nhosts * sizeof *perm)))
-            return free(host), NULL;
-        for (size_t i = 0; i < ss_w.nhosts; i++)
-            perm[i] = i;
-        uint64_t x = cfg->seed;
-        for (size_t i = 0; i < h; i++) {      /* partial Fisher-Yates */
-            uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
-            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-            z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-            z ^= z >> 31;
-            size_t j = i + (size_t)(z % (ss_w.nhosts - i)), t = perm[i];
-            perm[i] = perm[j];
-            perm[j] = t;
-        }
-    }
-    for (size_t i = 0; i < n; i++)
-        host[i] = cfg->placement == SS_PLACE_ROUND_ROBIN ? i % h
-                  : perm ? perm[i / ppn] : i / ppn;
-    free(perm);
-    return host;
 }
 
 static int report_deadlock(void)
@@ -359,23 +288,15 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         fprintf(stderr, "shmemsim: error: --pes and --ppn must be at least 1\n");
         return 2;
     }
-    FILE *f = ss_topo_is_spec(cfg->platform) ? NULL : fopen(cfg->platform, "r");
-    if (!f && !ss_topo_is_spec(cfg->platform)) {
-        fprintf(stderr, "shmemsim: error: cannot open platform '%s': %s (give "
-                "a SimGrid XML file, a fat-tree:/dragonfly: spec or a preset; "
-                "`shmemsim list` shows the presets)\n", cfg->platform, strerror(errno));
+    if (ss_platform_check(cfg->platform, err, sizeof err)) {
+        fprintf(stderr, "shmemsim: error: %s\n", err);
         return 2;
     }
-    if (f)
-        fclose(f);
     double t0 = wall_now();
     engine_init(cfg);
     catch_crashes();
-    if (ss_load_platform(cfg->platform, err, sizeof err)) {
-        fprintf(stderr, ss_topo_is_spec(cfg->platform)
-                            ? "shmemsim: error: platform spec '%s': %s\n"
-                            : "shmemsim: error: platform '%s' is not a valid "
-                              "SimGrid platform: %s\n", cfg->platform, err);
+    if (ss_platform_load(cfg->platform, err, sizeof err)) {
+        fprintf(stderr, "shmemsim: error: %s\n", err);
         return 2;
     }
     if (place(cfg))
@@ -387,7 +308,8 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
     ss_teams_init(cfg->npes);
     if (ss_trace_start(cfg))
         return 2;
-    size_t *slot = placement(cfg);
+    size_t *slot = ss_place_pes(cfg->npes, cfg->ppn, ss_w.nhosts,
+                                cfg->placement, cfg->seed);
     if (!slot)
         return 2;
     for (int i = 0; i < cfg->npes; i++) {

@@ -1,4 +1,4 @@
-/* test_parse.c - cmocka tests for sim/parse.c. */
+/* test_parse.c - cmocka tests for util/parse.c. */
 #include <limits.h>
 #include <math.h>
 #include <setjmp.h>

@@ -2,7 +2,7 @@
  *
  * The writer only produces text: a self-contained gnuplot script whose data
  * sit inline in `$sN << EOD` blocks, one block per algorithm. Running
- * gnuplot is the command's business (sim/cmd_plot.c), so this part can be
+ * gnuplot is the command's business (cli/cmd_plot.c), so this part can be
  * tested without gnuplot and the script can be kept and restyled by hand.
  *
  * A chart shows one slice of the rows: every column but the x axis and the

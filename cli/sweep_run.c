@@ -1,4 +1,4 @@
-/* ss_sweep_run.c - running the points of a sweep as child processes.
+/* sweep_run.c - running the points of a sweep as child processes.
  *
  * Each point is one `shmemsim run ... --format csv` child (this same
  * executable), its stdout and stderr read through pipes
@@ -13,7 +13,7 @@
  * (the self-pipe trick) so poll() wakes for them without a race.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "ss_sweep.h"
+#include "sweep.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,12 +1,12 @@
-/* ss_config.h - how one simulation is set up. Filled by the command line
- * (ss_cli.c) or by a program's call to shmemsim_main. */
+/* ss_config.h - how one simulation is set up, and running it: the
+ * runtime library's interface to the command line (cli/) and tests. The
+ * config is filled by cli/options.c (`shmemsim run`, shmemsim_main). */
 #ifndef SS_CONFIG_H
 #define SS_CONFIG_H
 
 #include <stddef.h>
 #include "model.h"
-
-enum { SS_PLACE_BLOCK, SS_PLACE_ROUND_ROBIN, SS_PLACE_RANDOM };
+#include "placement.h"
 
 typedef struct ss_config {
     const char *platform;      /* SimGrid platform XML file */
@@ -27,9 +27,6 @@ typedef struct ss_config {
 } ss_config_t;
 
 void ss_config_defaults(ss_config_t *cfg);
-
-/* "block", "round-robin" or "random:SEED", for headers. */
-void ss_placement_name(const ss_config_t *cfg, char *buf, size_t len);
 
 /* Runs pe_main(arg) on every PE. Returns 0 on success, non-zero on a
  * setup error, a deadlock or a runtime error (message on stderr). */

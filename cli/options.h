@@ -1,4 +1,4 @@
-/* ss_options.h - the options every simulation takes (platform, PEs,
+/* options.h - the options every simulation takes (platform, PEs,
  * model, ...), shared by `shmemsim run` and by user programs. Internal. */
 #ifndef SS_OPTIONS_H
 #define SS_OPTIONS_H

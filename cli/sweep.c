@@ -1,4 +1,4 @@
-/* ss_sweep.c - the points of a sweep and their rows: reading result files
+/* sweep.c - the points of a sweep and their rows: reading result files
  * back, taking a child's output, and canonical writes.
  *
  * Rows are kept as the exact bytes `shmemsim run --format csv` printed, and
@@ -10,7 +10,7 @@
  * is a line).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "ss_sweep.h"
+#include "sweep.h"
 
 #include <errno.h>
 #include <stdio.h>

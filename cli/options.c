@@ -1,10 +1,10 @@
-/* ss_options.c - parsing of the options common to every simulation. */
+/* options.c - parsing of the options common to every simulation. */
 #include <stdio.h>
 #include <string.h>
 
 #include "parse.h"
 #include "shcoll.h"
-#include "ss_options.h"
+#include "options.h"
 
 const char ss_option_common_help[] =
     "  --platform P      SimGrid platform XML (see platforms/), a topology\n"
@@ -69,14 +69,6 @@ static int placement_option(const char *v, ss_config_t *cfg)
         return fail(err);
     }
     return 1;
-}
-
-void ss_placement_name(const ss_config_t *cfg, char *buf, size_t len)
-{
-    if (cfg->placement == SS_PLACE_RANDOM)
-        snprintf(buf, len, "random:%lu", cfg->seed);
-    else
-        snprintf(buf, len, "%s", cfg->placement == SS_PLACE_ROUND_ROBIN ? "round-robin" : "block");
 }
 
 static int model_option(const char *v, ss_config_t *cfg, char *err, size_t n)

@@ -1,10 +1,12 @@
-/* ss_demo.c - `shmemsim demo`: a short tour a newcomer can read. Each
+/* cmd_demo.c - `shmemsim demo`: a short tour a newcomer can read. Each
  * simulation runs in a child `shmemsim run` because SimGrid can be set up
  * once per process. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "commands.h"
 
 #ifndef SS_PLATFORM_DIR
 #define SS_PLATFORM_DIR "platforms"
@@ -25,9 +27,9 @@ static int child(const char *self, char *const args[])
     return WIFEXITED(st) ? WEXITSTATUS(st) : 2;
 }
 
-int ss_demo(const char *argv0)
+int ss_cmd_demo(int argc, char **argv)
 {
-    (void)argv0;
+    (void)argc, (void)argv;
     static const char *const plat = SS_PLATFORM_DIR "/fattree-64.xml";
     static const char *const steps[][4] = {
         {"fcollect", "linear", "8:64K", "every PE contributes a block; all get all"},

@@ -1,10 +1,11 @@
-/* ss_main.c - shmemsim.h: running a user's own OpenSHMEM code. */
+/* program.c - shmemsim_main (shmemsim.h): a user's own PE function run
+ * with the simulator's command-line options. */
 #include <stdio.h>
 #include <string.h>
 
 #include "shmemsim.h"
-#include "ss_internal.h"
-#include "ss_options.h"
+#include "ss_config.h"
+#include "options.h"
 
 int shmemsim_main(int argc, char **argv, void (*pe_main)(void *), void *arg)
 {
@@ -29,9 +30,4 @@ int shmemsim_main(int argc, char **argv, void (*pe_main)(void *), void *arg)
     if (ss_option_finish(&cfg))
         return 2;
     return ss_world_run(&cfg, pe_main, arg);
-}
-
-double shmemsim_wtime(void)
-{
-    return simgrid_get_clock();
 }

@@ -1,30 +1,18 @@
-/* shmemsim.c - the `shmemsim` command: run, demo, list. */
+/* cmd_run.c - `shmemsim run`: one collective over sizes (and algorithms),
+ * simulated once per point, printed as a table, CSV or JSON with the
+ * closed-form prediction beside each time. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "commands.h"
+#include "options.h"
 #include "parse.h"
-#include "shcoll_check.h"
 #include "shcoll.h"
-#include "ss_commands.h"
+#include "shcoll_check.h"
 #include "ss_driver.h"
-#include "ss_options.h"
 #include "summary.h"
-#include "ss_topo.h"
-
-static const char usage[] =
-    "usage: shmemsim COMMAND [options]\n\n"
-    "Simulates OpenSHMEM collectives on a modeled network (SimGrid).\n\n"
-    "commands:\n"
-    "  run    simulate one collective over sizes and print its times\n"
-    "  demo   a short tour on the shipped fat-tree platform\n"
-    "  list   the algorithms of every collective, network models, presets\n"
-    "  sweep  run many points (algorithms x PEs x sizes x platforms) into one CSV\n"
-    "  tune   best algorithm per PE and size range, as runtime tuning files\n"
-    "  plot   charts (PNG, SVG) of sweep results, drawn by gnuplot\n"
-    "  platform SPEC [-o FILE]  write a topology spec or preset as SimGrid XML\n\n"
-    "`shmemsim COMMAND --help` lists the options of a command.\n";
 
 static const char run_help[] =
     "usage: shmemsim run --platform FILE --pes N --collective C --algorithm A\n"
@@ -72,12 +60,6 @@ typedef struct run_opts {
     ss_format_t fmt;
 } run_opts_t;
 
-static int fail(const char *msg)
-{
-    fprintf(stderr, "shmemsim: error: %s\n", msg);
-    return 2;
-}
-
 static const char *op_name(int i) { return shcoll_op_name((shcoll_op_t)i); }
 static const char *type_name(int i) { return shcoll_type_name((shcoll_type_t)i); }
 
@@ -92,25 +74,25 @@ static int run_option(int argc, char **argv, int *i, run_opts_t *o)
     }
     if (*i + 1 >= argc) {
         snprintf(err, sizeof err, "%s needs a value (see shmemsim run --help)", opt);
-        return fail(err);
+        return ss_cli_fail(err);
     }
     const char *v = argv[++*i];
     if (!strcmp(opt, "--collective")) {
         if ((o->kind = ss_match_choice(v, kinds, opt, err, sizeof err)) < 0)
-            return fail(err);
+            return ss_cli_fail(err);
     } else if (!strcmp(opt, "--algorithm")) {
         o->alg = v;
     } else if (!strcmp(opt, "--segment")) {
         if (ss_parse_size(v, &o->cfg.segment, err, sizeof err))
-            return fail(err);
+            return ss_cli_fail(err);
     } else if (!strcmp(opt, "--bytes")) {
         free(o->bytes);
         if (ss_parse_bytes_list(v, &o->bytes, &o->nsizes, err, sizeof err))
-            return fail(err);
+            return ss_cli_fail(err);
     } else if (!strcmp(opt, "--format")) {
         int f = ss_match_choice(v, formats, opt, err, sizeof err);
         if (f < 0)
-            return fail(err);
+            return ss_cli_fail(err);
         o->fmt = (ss_format_t)f;
     } else if (!strcmp(opt, "--op") || !strcmp(opt, "--type")) {
         int isop = !strcmp(opt, "--op");
@@ -119,17 +101,17 @@ static int run_option(int argc, char **argv, int *i, run_opts_t *o)
             snprintf(err, sizeof err, "unknown %s '%s' (%s)", opt, v, isop
                      ? "and, or, xor, max, min, sum, prod"
                      : "an OpenSHMEM TYPENAME such as int, long, double, complexd");
-            return fail(err);
+            return ss_cli_fail(err);
         }
         *(isop ? &o->op : &o->type) = k;
     } else if (!strcmp(opt, "--root") || !strcmp(opt, "--radix")) {
         if (ss_parse_long(v, !strcmp(opt, "--radix") ? 2 : 0, 10000000, &x, opt,
                           err, sizeof err))
-            return fail(err);
+            return ss_cli_fail(err);
         *(!strcmp(opt, "--root") ? &o->root : &o->cfg.radix) = (int)x;
     } else {
         snprintf(err, sizeof err, "unknown option '%s' (see shmemsim run --help)", opt);
-        return fail(err);
+        return ss_cli_fail(err);
     }
     return 0;
 }
@@ -147,7 +129,7 @@ static int resolve_algs(run_opts_t *o)
     }
     for (const char *p = o->alg; *p;) {
         if (o->nalgs == sizeof o->algs / sizeof o->algs[0])
-            return fail("--algorithm lists at most 64 names");
+            return ss_cli_fail("--algorithm lists at most 64 names");
         size_t len = strcspn(p, ",");
         char name[64];
         snprintf(name, sizeof name, "%.*s", (int)len, p);
@@ -155,12 +137,12 @@ static int resolve_algs(run_opts_t *o)
         if (!a) {
             snprintf(err, sizeof err, "unknown %s algorithm '%s' (`shmemsim "
                      "list` shows the choices, or use all)", kinds[o->kind], name);
-            return fail(err);
+            return ss_cli_fail(err);
         }
         o->algs[o->nalgs++] = a;
         p += len + (p[len] == ',');
     }
-    return o->nalgs ? 0 : fail("--algorithm is empty");
+    return o->nalgs ? 0 : ss_cli_fail("--algorithm is empty");
 }
 
 static int run_validate(run_opts_t *o)
@@ -169,32 +151,32 @@ static int run_validate(run_opts_t *o)
     if (ss_option_finish(&o->cfg))
         return 2;
     if (o->kind < 0)
-        return fail("--collective is required: fcollect, collect, broadcast or reduce");
+        return ss_cli_fail("--collective is required: fcollect, collect, broadcast or reduce");
     if (!o->alg)
-        return fail("--algorithm is required (`shmemsim list` shows them)");
+        return ss_cli_fail("--algorithm is required (`shmemsim list` shows them)");
     if (resolve_algs(o))
         return 2;
     if (o->kind == SHCOLL_BROADCAST && o->root >= o->cfg.npes) {
         snprintf(err, sizeof err, "--root %d is not a PE (0..%d)", o->root, o->cfg.npes - 1);
-        return fail(err);
+        return ss_cli_fail(err);
     }
     if (o->kind == SHCOLL_REDUCE) {
         size_t es = shcoll_type_size((shcoll_type_t)o->type);
         if (!shcoll_op_valid((shcoll_op_t)o->op, (shcoll_type_t)o->type)) {
             snprintf(err, sizeof err, "--op %s is not defined on --type %s",
                      op_name(o->op), type_name(o->type));
-            return fail(err);
+            return ss_cli_fail(err);
         }
         for (size_t i = 0; i < o->nsizes; i++)
             if (o->bytes[i] % es) {
                 snprintf(err, sizeof err, "--bytes %zu is not a multiple of %zu "
                          "(the size of %s)", o->bytes[i], es, type_name(o->type));
-                return fail(err);
+                return ss_cli_fail(err);
             }
     }
     for (size_t i = 0; i < o->nsizes; i++)
         if (o->kind == SHCOLL_FCOLLECT && o->bytes[i] > SIZE_MAX / (size_t)o->cfg.npes)
-            return fail("--bytes x --pes overflows the address space");
+            return ss_cli_fail("--bytes x --pes overflows the address space");
     return 0;
 }
 
@@ -236,7 +218,7 @@ static int report(const run_opts_t *o, ss_bench_t *b)
     }
     if (o->fmt == SS_FMT_TABLE) {
         char pl[64];
-        ss_placement_name(&o->cfg, pl, sizeof pl);
+        ss_placement_name(o->cfg.placement, o->cfg.seed, pl, sizeof pl);
         printf("%d PEs on %s, %d per host, placement %s, model %s\n\n",
                o->cfg.npes, o->cfg.platform, o->cfg.ppn, pl,
                ss_model_names[o->cfg.model.kind]);
@@ -250,7 +232,7 @@ static int report(const run_opts_t *o, ss_bench_t *b)
     return 0;
 }
 
-static int cmd_run(int argc, char **argv)
+int ss_cmd_run(int argc, char **argv)
 {
     static size_t one[] = {8};
     run_opts_t o = {.kind = -1, .op = SHCOLL_OP_SUM, .type = SHCOLL_T_LONG};
@@ -284,125 +266,3 @@ static int cmd_run(int argc, char **argv)
     return rc;
 }
 
-static size_t preset_nodes(const ss_topo_preset_t *p)
-{
-    ss_topo_t t;
-    char err[200];
-    return ss_topo_parse(p->name, &t, err, sizeof err) ? 0 : ss_topo_hosts(&t);
-}
-
-static const char platform_help[] =
-    "usage: shmemsim platform SPEC [-o FILE]\n\n"
-    "Writes SimGrid platform XML for a topology. SPEC is a preset name\n"
-    "(`shmemsim list`) or one of\n"
-    "  fat-tree:down=D1/D2/..,up=U1/U2/..,links=K1/K2/..,KEYS\n"
-    "      a PGFT: Di children per switch at level i, Ui parents per\n"
-    "      element, Ki parallel links. Hosts = D1 x D2 x ... A level with\n"
-    "      fewer up than down ports is tapered (down=16/16,up=1/8: 2:1).\n"
-    "      bw= and lat= take one value or one per level: bw=25GBps/50GBps\n"
-    "  dragonfly:groups=G/g,chassis=C/c,routers=R/r,nodes=N,KEYS\n"
-    "      G groups (g global links between two groups), C chassis per group,\n"
-    "      R routers per chassis, N nodes per router. Hosts = G x C x R x N.\n"
-    "      G <= R (SimGrid wires groups through the first chassis). bw= and\n"
-    "      lat= set the links in a group; global-bw=, global-lat= between.\n"
-    "KEYS: bw=, lat= (every link of the network, node links included),\n"
-    "nic-bw=, nic-lat= (each node's injection limit), cores= (per node).\n"
-    "Units: 100Gbps, 12.5GBps, 1us, 500ns.\n"
-    "The same SPEC works directly as --platform, built in memory (faster\n"
-    "than XML for large machines).\n";
-
-/* What cluster XML cannot say; the spec given to --platform keeps it. */
-static void xml_notes(const ss_topo_t *t)
-{
-    const char *pre = "shmemsim: note: SimGrid cluster XML";
-    if (t->nic_lat > 0)
-        fprintf(stderr, "%s has no per-node link latency: nic-lat is left out\n", pre);
-    if (t->kind == SS_TOPO_FATTREE)
-        fprintf(stderr, "%s describes this tree as SimGrid's FAT_TREE cluster: "
-                "every switch link has level 1's bandwidth and latency, and "
-                "routes pick single cables (d-mod-k) instead of the bundled "
-                "levels `--platform SPEC` builds (README, \"Platforms\")\n", pre);
-    if (t->kind == SS_TOPO_DRAGONFLY && (t->global_bw > 0 || t->global_lat > 0))
-        fprintf(stderr, "%s has one bandwidth and latency for all links: "
-                "global-bw / global-lat are left out\n", pre);
-}
-
-static int cmd_platform(int argc, char **argv)
-{
-    const char *spec = NULL, *out = NULL;
-    for (int i = 2; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-            return fputs(platform_help, stdout), 0;
-        if (!strcmp(argv[i], "-o") && i + 1 < argc)
-            out = argv[++i];
-        else if (!spec && argv[i][0] != '-')
-            spec = argv[i];
-        else
-            return fprintf(stderr, "shmemsim: error: unexpected '%s' (see "
-                           "shmemsim platform --help)\n", argv[i]), 2;
-    }
-    ss_topo_t t;
-    char err[300];
-    if (!spec)
-        return fail("shmemsim platform needs a SPEC (see shmemsim platform --help)");
-    if (!ss_topo_is_spec(spec)) {
-        snprintf(err, sizeof err, "'%s' is not a preset nor a fat-tree:/dragonfly: "
-                 "spec (see shmemsim platform --help)", spec);
-        return fail(err);
-    }
-    if (ss_topo_parse(spec, &t, err, sizeof err))
-        return fail(err);
-    FILE *f = out ? fopen(out, "w") : stdout;
-    if (!f) {
-        snprintf(err, sizeof err, "cannot write '%s'", out);
-        return fail(err);
-    }
-    xml_notes(&t);
-    ss_topo_write_xml(f, &t);
-    return (out ? fclose(f) : fflush(f)) ? fail("write failed") : 0;
-}
-
-static int cmd_list(void)
-{
-    for (int k = 0; k < SHCOLL_NKINDS; k++) {
-        printf("%s:\n", kinds[k]);
-        for (const shcoll_alg_t *a = shcoll_registry((shcoll_kind_t)k); a->name; a++)
-            printf("  %-22s %s\n", a->name, a->desc);
-    }
-    printf("platform presets (--platform NAME):\n");
-    for (const ss_topo_preset_t *p = ss_topo_presets; p->name; p++)
-        printf("  %-22s %s; %zu nodes x ppn %d = %zu PEs\n", p->name, p->desc,
-               preset_nodes(p), p->ppn, preset_nodes(p) * (size_t)p->ppn);
-    printf("models:\n"
-           "  %-22s %s\n  %-22s %s\n", "alpha-beta",
-           "latency + bytes/bandwidth, max-min sharing, no overheads",
-           "simgrid", "SimGrid's LV08 model and factors, LogGP o and g");
-    return 0;
-}
-
-int ss_demo(const char *argv0);
-
-int main(int argc, char **argv)
-{
-    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
-        !strcmp(argv[1], "help")) {
-        fputs(usage, argc < 2 ? stderr : stdout);
-        return argc < 2 ? 2 : 0;
-    }
-    if (!strcmp(argv[1], "run"))
-        return cmd_run(argc, argv);
-    if (!strcmp(argv[1], "platform"))
-        return cmd_platform(argc, argv);
-    if (!strcmp(argv[1], "list"))
-        return cmd_list();
-    if (!strcmp(argv[1], "sweep"))
-        return ss_cmd_sweep(argc, argv);
-    if (!strcmp(argv[1], "tune"))
-        return ss_cmd_tune(argc, argv);
-    if (!strcmp(argv[1], "plot"))
-        return ss_cmd_plot(argc, argv);
-    if (!strcmp(argv[1], "demo"))
-        return ss_demo(argv[0]);
-    fprintf(stderr, "shmemsim: error: unknown command '%s'\n\n%s", argv[1], usage);
-    return 2;
-}

@@ -1,11 +1,11 @@
 #define _POSIX_C_SOURCE 200809L
-/* ss_topo.c - topology specs and presets: parsing, checks, XML. */
+/* topo.c - topology specs and presets: parsing, checks, XML. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "parse.h"
-#include "ss_topo.h"
+#include "topo.h"
 
 /* Presets: usual PEs per node times nodes reaches 100,000 PEs or more.
  * Sources for the numbers are given per row. */

@@ -1,8 +1,8 @@
-/* ss_topo.h - machine descriptions given as specs instead of XML:
+/* topo.h - machine descriptions given as specs instead of XML:
  *   fat-tree:down=22/20/5,up=1/18/10,bw=25GBps,lat=0.5us,nic-bw=12.5GBps,...
  *   dragonfly:groups=9/4,chassis=6/3,routers=16/1,nodes=4,bw=5.25GBps,...
  *   a preset name (ss_topo_presets), e.g. aries-xc
- * Internal to sim/. Built with SimGrid's C++ zone API (ss_sgload.cpp),
+ * Built into SimGrid by load.cpp (its C++ zone API),
  * or written out as platform XML (`shmemsim platform`). */
 #ifndef SS_TOPO_H
 #define SS_TOPO_H

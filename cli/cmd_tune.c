@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "parse.h"
-#include "ss_commands.h"
+#include "commands.h"
 #include "summary.h"
 #include "tune.h"
 

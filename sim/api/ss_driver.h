@@ -1,5 +1,5 @@
 /* ss_driver.h - measuring collectives: what `shmemsim run` simulates.
- * Internal to sim/. */
+ * Part of the runtime library's interface to cli/ (with ss_config.h). */
 #ifndef SS_DRIVER_H
 #define SS_DRIVER_H
 
@@ -36,13 +36,6 @@ int ss_bench_run(const ss_config_t *cfg, ss_bench_t *b);
  * $SHMEMSIM_COLL_RADIX / $SHMEMSIM_COLL_SEGMENT, else 0 (the algorithm's
  * default). A bad environment value is a fatal error. */
 int ss_coll_radix(const ss_config_t *cfg);
-/* Resolves the algorithm of each collective kind for a world (config,
- * else environment, else linear); -1 with a message for an unknown name. */
-int ss_coll_resolve(const ss_config_t *cfg);
 size_t ss_coll_segment(const ss_config_t *cfg);
-
-int ss_coll_team(shmem_team_t team, const shcoll_alg_t *alg, shcoll_kind_t kind,
-                 void *dest, const void *src, size_t nelems, size_t elem,
-                 int root, shcoll_op_t op, shcoll_type_t type);
 
 #endif

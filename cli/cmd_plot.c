@@ -21,7 +21,7 @@
 #include "parse.h"
 #include "plot.h"
 #include "results.h"
-#include "ss_commands.h"
+#include "commands.h"
 
 extern char **environ;
 

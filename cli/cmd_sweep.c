@@ -5,7 +5,7 @@
  * in the tenth algorithm name should not surface an hour in), then picks
  * one of four modes: run (resuming from the output file), --dry-run,
  * --merge of Slurm parts, --emit-slurm. The points and their rows live in
- * ss_sweep.c, the child processes in ss_sweep_run.c.
+ * sweep.c, the child processes in sweep_run.c.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -16,9 +16,9 @@
 #include <unistd.h>
 
 #include "parse.h"
-#include "ss_commands.h"
-#include "ss_options.h"
-#include "ss_sweep.h"
+#include "commands.h"
+#include "options.h"
+#include "sweep.h"
 
 static const char help[] =
     "usage: shmemsim sweep -o OUT.csv --platform P [--platform P2 ...]\n"

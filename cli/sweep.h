@@ -1,4 +1,4 @@
-/* ss_sweep.h - the pieces of `shmemsim sweep` (internal to sim/).
+/* sweep.h - the pieces of `shmemsim sweep` (internal to cli/).
  *
  * A sweep is a list of points, each (platform, collective, PEs, algorithm)
  * run over all sizes by one child `shmemsim run` process. A point is the
@@ -11,9 +11,9 @@
  * function of the arguments only once it is rewritten in canonical order
  * (point index order, rows in --bytes order).
  *
- * cmd_sweep.c parses the command line and drives; ss_sweep.c holds the
+ * cmd_sweep.c parses the command line and drives; sweep.c holds the
  * points and their rows (reading result files back, canonical writes);
- * ss_sweep_run.c runs points in child processes; ss_sweep_slurm.c writes
+ * sweep_run.c runs points in child processes; sweep_slurm.c writes
  * the Slurm array job script and merges the parts.
  */
 #ifndef SS_SWEEP_H

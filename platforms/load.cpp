@@ -1,8 +1,8 @@
-// ss_sgload.cpp - the one C++ file: loading a platform.
+// load.cpp - the one C++ file: loading a platform into SimGrid.
 // - A platform XML file through SimGrid's loader. SimGrid reports a
 //   malformed platform by throwing a C++ exception, which C cannot catch;
 //   here it becomes an error message.
-// - A topology spec (ss_topo.h) through SimGrid's C++ zone API, which
+// - A topology spec (topo.h) through SimGrid's C++ zone API, which
 //   skips XML parsing for large machines.
 #include <simgrid/engine.h>
 #include <simgrid/kernel/routing/NetZoneImpl.hpp>
@@ -14,7 +14,8 @@
 #include <utility>
 
 extern "C" {
-#include "ss_topo.h"
+#include "platform.h"
+#include "topo.h"
 }
 
 namespace sg4 = simgrid::s4u;
@@ -191,22 +192,26 @@ static void build(const ss_topo_t *t)
     set_global_links(t);
 }
 
-extern "C" int ss_load_platform(const char *file, char *err, size_t errlen)
+extern "C" int ss_platform_load(const char *platform, char *err, size_t errlen)
 {
+    char why[400];
     try {
         ss_topo_t t;
-        if (!ss_topo_is_spec(file)) {
-            simgrid_load_platform(file);
-        } else if (ss_topo_parse(file, &t, err, errlen) == 0) {
+        if (!ss_topo_is_spec(platform)) {
+            simgrid_load_platform(platform);
+        } else if (ss_topo_parse(platform, &t, why, sizeof why) == 0) {
             build(&t);
         } else {
+            std::snprintf(err, errlen, "platform spec '%s': %s", platform, why);
             return -1;
         }
     } catch (const std::exception &e) {
-        std::snprintf(err, errlen, "%s", e.what());
+        std::snprintf(err, errlen, "platform '%s' is not a valid SimGrid "
+                      "platform: %s", platform, e.what());
         return -1;
     } catch (...) {
-        std::snprintf(err, errlen, "unknown error while loading the platform");
+        std::snprintf(err, errlen, "platform '%s' is not a valid SimGrid "
+                      "platform: unknown error while loading it", platform);
         return -1;
     }
     return 0;

@@ -1,4 +1,4 @@
-/* ss_sweep_slurm.c - `shmemsim sweep --emit-slurm`: the sweep as a Slurm
+/* sweep_slurm.c - `shmemsim sweep --emit-slurm`: the sweep as a Slurm
  * array job script, the command that merges its parts, and --merge.
  *
  * Task I of K runs `--part I/K` (the points whose index mod K is I), so
@@ -10,7 +10,7 @@
  * the --platform text as given, and the merge matches rows by it).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "ss_sweep.h"
+#include "sweep.h"
 
 #include <glob.h>
 #include <limits.h>

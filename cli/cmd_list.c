@@ -1,0 +1,34 @@
+/* cmd_list.c - `shmemsim list`: every collective's registry, the platform
+ * presets with their size, and the network models. */
+#include <stdio.h>
+
+#include "commands.h"
+#include "shcoll.h"
+#include "topo.h"
+
+static size_t preset_nodes(const ss_topo_preset_t *p)
+{
+    ss_topo_t t;
+    char err[200];
+    return ss_topo_parse(p->name, &t, err, sizeof err) ? 0 : ss_topo_hosts(&t);
+}
+
+int ss_cmd_list(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    for (int k = 0; k < SHCOLL_NKINDS; k++) {
+        printf("%s:\n", shcoll_kind_name((shcoll_kind_t)k));
+        for (const shcoll_alg_t *a = shcoll_registry((shcoll_kind_t)k); a->name; a++)
+            printf("  %-22s %s\n", a->name, a->desc);
+    }
+    printf("platform presets (--platform NAME):\n");
+    for (const ss_topo_preset_t *p = ss_topo_presets; p->name; p++)
+        printf("  %-22s %s; %zu nodes x ppn %d = %zu PEs\n", p->name, p->desc,
+               preset_nodes(p), p->ppn, preset_nodes(p) * (size_t)p->ppn);
+    printf("models:\n"
+           "  %-22s %s\n  %-22s %s\n", "alpha-beta",
+           "latency + bytes/bandwidth, max-min sharing, no overheads",
+           "simgrid", "SimGrid's LV08 model and factors, LogGP o and g");
+    return 0;
+}
+

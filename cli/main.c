@@ -1,0 +1,48 @@
+/* main.c - the `shmemsim` command: dispatch to one subcommand per file. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+
+static const char usage[] =
+    "usage: shmemsim COMMAND [options]\n\n"
+    "Simulates OpenSHMEM collectives on a modeled network (SimGrid).\n\n"
+    "commands:\n"
+    "  run    simulate one collective over sizes and print its times\n"
+    "  demo   a short tour on the shipped fat-tree platform\n"
+    "  list   the algorithms of every collective, network models, presets\n"
+    "  sweep  run many points (algorithms x PEs x sizes x platforms) into one CSV\n"
+    "  tune   best algorithm per PE and size range, as runtime tuning files\n"
+    "  plot   charts (PNG, SVG) of sweep results, drawn by gnuplot\n"
+    "  platform SPEC [-o FILE]  write a topology spec or preset as SimGrid XML\n\n"
+    "`shmemsim COMMAND --help` lists the options of a command.\n";
+
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} commands[] = {
+    {"run", ss_cmd_run},       {"platform", ss_cmd_platform},
+    {"list", ss_cmd_list},     {"sweep", ss_cmd_sweep},
+    {"tune", ss_cmd_tune},     {"plot", ss_cmd_plot},
+    {"demo", ss_cmd_demo},
+};
+
+int ss_cli_fail(const char *msg)
+{
+    fprintf(stderr, "shmemsim: error: %s\n", msg);
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+        !strcmp(argv[1], "help")) {
+        fputs(usage, argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc, argv);
+    fprintf(stderr, "shmemsim: error: unknown command '%s'\n\n%s", argv[1], usage);
+    return 2;
+}
