@@ -69,7 +69,7 @@ static int run_option(int argc, char **argv, int *i, run_opts_t *o)
     const char *opt = argv[*i];
     long x;
     if (!strcmp(opt, "--check")) {
-        o->check = 1;
+        o->check = o->cfg.keep_copies = 1;
         return 0;
     }
     if (*i + 1 >= argc) {

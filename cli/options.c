@@ -5,13 +5,16 @@
 #include "parse.h"
 #include "shcoll.h"
 #include "options.h"
+#include "platform.h"
 
 const char ss_option_common_help[] =
     "  --platform P      SimGrid platform XML (see platforms/), a topology\n"
     "                    spec (fat-tree:..., dragonfly:..., see `shmemsim\n"
     "                    platform --help`) or a preset (`shmemsim list`)\n"
     "  --pes N           number of PEs\n"
-    "  --ppn K           PEs per host (default 1); PE i runs on host i/K,\n"
+    "  --ppn K           PEs per host (default: the platform's usual, i.e. a\n"
+    "                    preset's PEs per node, a spec's cores=, 1 for a\n"
+    "                    file); PE i runs on host i/K,\n"
     "                    hosts in name order (node-2 before node-10)\n"
     "  --placement P     block (default): PE i on slot i; round-robin: PE i\n"
     "                    on host i mod H (H = hosts used); random[:SEED]: K\n"
@@ -129,12 +132,14 @@ int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg)
     return 1;
 }
 
-int ss_option_finish(const ss_config_t *cfg)
+int ss_option_finish(ss_config_t *cfg)
 {
     if (!cfg->platform)
         return fail("--platform FILE is required (try platforms/fattree-64.xml)");
     if (cfg->npes < 1)
         return fail("--pes N is required");
+    if (!cfg->ppn)
+        cfg->ppn = ss_platform_ppn(cfg->platform);
     return 0;
 }
 

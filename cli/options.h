@@ -10,8 +10,9 @@
  * return -1 on a bad value. */
 int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg);
 
-/* Check what every run needs (platform, pes); print an error, return -1. */
-int ss_option_finish(const ss_config_t *cfg);
+/* Check what every run needs (platform, pes) and resolve what the
+ * platform decides (PEs per host); print an error, return -1. */
+int ss_option_finish(ss_config_t *cfg);
 
 extern const char ss_option_common_help[];
 

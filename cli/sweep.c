@@ -10,6 +10,7 @@
  * is a line).
  */
 #define _POSIX_C_SOURCE 200809L
+#include "platform.h"
 #include "sweep.h"
 
 #include <errno.h>
@@ -262,12 +263,13 @@ static int store_row(ss_sweep_t *s, const char *line, size_t len, fields_t *fl,
                         fl->f[col[F_ALG]], fl->f[col[F_PES]], fl->f[col[F_BYTES]],
                         only_selected && pi >= 0 ? " part" : ""), -1;
     unsigned long long ppn;
+    int want = s->ppn ? s->ppn : ss_platform_ppn(s->plats[s->pt[pi].plat]);
     if (strcmp(fl->f[col[F_MODEL]], s->model) || whole(fl->f[col[F_PPN]], &ppn) ||
-        ppn != (unsigned long long)s->ppn)
+        ppn != (unsigned long long)want)
         return snprintf(err, errlen, "row has model %s, ppn %s but this sweep "
                         "runs model %s, ppn %d; give the same --model and --ppn, "
                         "or another -o", fl->f[col[F_MODEL]], fl->f[col[F_PPN]],
-                        s->model, s->ppn), -1;
+                        s->model, want), -1;
     ss_sweep_point_t *p = &s->pt[pi];
     char **r = &p->rows[si];
     if (*r && (strlen(*r) != len + 1 || memcmp(*r, line, len)))

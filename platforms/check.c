@@ -7,6 +7,12 @@
 #include "platform.h"
 #include "topo.h"
 
+int ss_platform_ppn(const char *platform)
+{
+    int ppn = ss_topo_default_ppn(platform);
+    return ppn > 0 ? ppn : 1;
+}
+
 int ss_platform_check(const char *platform, char *err, size_t errlen)
 {
     if (ss_topo_is_spec(platform)) {

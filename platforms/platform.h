@@ -13,6 +13,10 @@
 /* Before SimGrid starts: the spec parses, or the file can be read. */
 int ss_platform_check(const char *platform, char *err, size_t errlen);
 
+/* PEs per host a run on this platform uses unless --ppn says otherwise:
+ * a preset's usual count, a spec's cores=, 1 for a platform file. */
+int ss_platform_ppn(const char *platform);
+
 /* After simgrid_init: builds the machine into SimGrid's engine. */
 int ss_platform_load(const char *platform, char *err, size_t errlen);
 

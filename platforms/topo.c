@@ -200,6 +200,16 @@ static int check(const ss_topo_t *t, char *err, size_t n)
     return 0;
 }
 
+int ss_topo_default_ppn(const char *s)
+{
+    for (const ss_topo_preset_t *p = ss_topo_presets; p->name; p++)
+        if (!strcmp(p->name, s))
+            return p->ppn;
+    ss_topo_t t;
+    char err[256];
+    return ss_topo_is_spec(s) && ss_topo_parse(s, &t, err, sizeof err) == 0 ? t.cores : 0;
+}
+
 int ss_topo_parse(const char *s, ss_topo_t *t, char *err, size_t n)
 {
     const char *p = preset_spec(s);

@@ -44,6 +44,10 @@ extern const ss_topo_preset_t ss_topo_presets[];   /* NULL-name ended */
 /* Is `s` a spec or preset (not a file name)? */
 int ss_topo_is_spec(const char *s);
 
+/* PEs per node a run uses unless told otherwise: a preset's usual count,
+ * a spec's cores= (1 without); 0 when s is not a spec or preset. */
+int ss_topo_default_ppn(const char *s);
+
 /* Parse a spec or preset name; -1 with one line in err on a bad spec. */
 int ss_topo_parse(const char *s, ss_topo_t *t, char *err, size_t errlen);
 

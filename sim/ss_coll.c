@@ -94,8 +94,10 @@ static void sim_combine(const shcoll_args_t *a, void *inout, const void *in,
 {
     shcoll_combine_local(a, inout, in, n);
     double t = (double)(n * a->elem_size) * ss_w.cfg.model.combine_s_per_byte;
-    if (t > 0)
+    if (t > 0) {
+        ss_flush(ss_self());
         sg_actor_sleep_for(t);
+    }
 }
 
 static size_t mul(size_t a, size_t b, const ss_call_t *c)

@@ -7,7 +7,13 @@
  * reserve. A folded allocation has a single copy that every PE shares
  * (as SMPI's shared malloc does): used for large buffers when payload
  * values do not matter, so memory does not grow with PEs x size.
+ *
+ * Folding is automatic when npes copies would not fit in the memory the
+ * machine has free (the budget set at init): the run goes on with one
+ * copy and says so, since timing does not depend on payload values. A run
+ * that checks results (no_autofold) stops instead.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,14 +39,64 @@ static struct {
     int npes;
     size_t fold_threshold;
     size_t in_use;
+    size_t budget;           /* bytes of copies that fit; 0: no limit */
+    int no_autofold;
+    size_t autofold_min;     /* smallest size folded automatically so far */
 } H;
 
-int ss_heap_init(int npes, size_t fold_threshold)
+int ss_heap_init(int npes, size_t fold_threshold, size_t budget, int no_autofold)
 {
     memset(&H, 0, sizeof H);
     H.npes = npes;
     H.fold_threshold = fold_threshold;
+    H.budget = budget;
+    H.no_autofold = no_autofold;
     return 0;
+}
+
+/* Memory for the program's symmetric copies: half of what the machine has
+ * free (MemAvailable), less what the PEs themselves take (stack and
+ * runtime state, about stack + 16 KiB each). 0 (no limit) when unknown. */
+size_t ss_heap_budget(int npes, int stack_kib)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[256];
+    unsigned long long kib = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1)
+            break;
+    if (f)
+        fclose(f);
+    unsigned long long avail = kib * 1024 / 2;
+    unsigned long long pes = (unsigned long long)npes * ((unsigned long long)stack_kib + 16) * 1024;
+    if (!kib)
+        return 0;
+    return avail > pes ? (size_t)(avail - pes) : 1;
+}
+
+static double gib(size_t b) { return (double)b / (1024.0 * 1024 * 1024); }
+
+/* Would npes copies of `total` bytes in all overrun the budget? Then fold
+ * (saying so the first time a size this small is folded), or stop. */
+static int autofold(size_t size, size_t total, int pe, const char *call)
+{
+    if (!H.budget || H.npes == 1 || (H.in_use <= H.budget && total <= H.budget - H.in_use))
+        return 0;
+    if (H.no_autofold)
+        ss_fatal("PE %d: %s(%zu): %d PEs x %zu bytes (%.1f GiB) do not fit in "
+                 "the memory free for copies (%.1f GiB); checking results needs "
+                 "every copy: drop --check (timing does not depend on payload "
+                 "values) or use fewer PEs or smaller sizes", pe, call, size,
+                 H.npes, size, gib(total), gib(H.budget));
+    if (!H.autofold_min || size < H.autofold_min) {
+        H.autofold_min = size;
+        fprintf(stderr, "shmemsim: note: symmetric allocations of %zu bytes "
+                "are folded into one copy shared by all PEs: %d copies would "
+                "need %.1f GiB, more than the %.1f GiB free for them; timing "
+                "does not depend on payload values (--fold SIZE chooses "
+                "yourself)\n", size, H.npes, gib(total), gib(H.budget));
+    }
+    return 1;
 }
 
 void ss_heap_fini(void)
@@ -104,17 +160,24 @@ static ss_alloc_t *lookup(const void *addr)
     return p < a->base + span ? a : NULL;
 }
 
+/* foldable: a program's allocation (--fold or the budget may share it);
+ * the runtime's own workspace never is (it holds flags and sizes). */
 static void create(ss_alloc_t *a, size_t alignment, size_t size, int pe,
-                   const char *call)
+                   const char *call, int foldable)
 {
     size_t al = alignment < 16 ? 16 : alignment;
     size_t stride = (size + al - 1) / al * al;
-    size_t copies = (H.fold_threshold && size >= H.fold_threshold) ? 1 : (size_t)H.npes;
-    if (stride < size || (copies > 1 && stride > SIZE_MAX / copies))
-        ss_fatal("PE %d: %s(%zu): %zu PEs x %zu bytes overflows the address "
-                 "space; use --fold to share large buffers", pe, call, size,
-                 (size_t)H.npes, size);
-    size_t total = stride * copies;
+    size_t copies = foldable && H.fold_threshold && size >= H.fold_threshold
+                    ? 1 : (size_t)H.npes;
+    if (stride < size)
+        ss_fatal("PE %d: %s(%zu): the size overflows the address space", pe,
+                 call, size);
+    size_t total = stride > SIZE_MAX / copies ? SIZE_MAX : stride * copies;
+    if (copies > 1 && foldable && autofold(size, total, pe, call))
+        total = stride, copies = 1;
+    if (total == SIZE_MAX)
+        ss_fatal("PE %d: %s(%zu): %zu copies overflow the address space", pe,
+                 call, size, copies);
     a->base = al <= 16 ? calloc(1, total) : aligned_alloc(al, total);
     if (!a->base)
         ss_fatal("PE %d: %s(%zu): cannot allocate %zu bytes for %zu copies; "
@@ -156,7 +219,7 @@ void *ss_heap_alloc(ss_pe_t *pe, size_t alignment, size_t size, int zero,
     size_t k = pe->nmalloc++;
     if (k == H.n) {
         ss_alloc_t *a = new_block(&H.v, &H.n);
-        create(a, alignment, size, pe->id, call);
+        create(a, alignment, size, pe->id, call, 1);
     }
     ss_alloc_t *a = H.v[k];
     if (a->size != size || a->align != alignment)
@@ -222,9 +285,6 @@ void ss_heap_check_local(ss_pe_t *pe, const void *addr, size_t len,
 unsigned char *ss_heap_register(size_t bytes)
 {
     ss_alloc_t *a = new_block(&H.internal, &H.ninternal);
-    size_t keep = H.fold_threshold;
-    H.fold_threshold = 0;
-    create(a, 16, bytes, -1, "workspace");
-    H.fold_threshold = keep;
+    create(a, 16, bytes, -1, "workspace", 0);
     return a->base;
 }

@@ -38,21 +38,25 @@ typedef enum ss_amo_op {
 
 typedef struct ss_msg {
     uint8_t kind;
-    uint8_t op;          /* ss_amo_op_t, or signal op for PUT */
+    uint8_t op;          /* ss_amo_op_t of an AMO or FAMO, or of the atomic
+                            riding on a PUT (has_amo) */
     uint8_t width;       /* atomic width in bytes: 4 or 8 */
     uint8_t applied;
-    uint8_t has_signal;
+    uint8_t has_amo;     /* PUT: an atomic on aaddr follows the data (a
+                            put-with-signal, or a put fused with the fenced
+                            atomic after it: ss_progress.c) */
+    uint8_t has_amo_fused;      /* ... and that atomic was a message of its own */
     uint8_t arrived;            /* landed, parked until ndeps == 0 */
     int src;
     int refs;
     int32_t trace;              /* event id (ss_trace.h), -1 if none */
+    int32_t trace_amo;          /* the riding atomic's own event, or -1 */
     uint32_t ndeps;             /* fence: earlier messages not yet applied */
     struct ss_msg **waiters;    /* later (fenced) messages waiting for this */
     uint32_t nwaiters, capwaiters;
     unsigned char *taddr;       /* address in the target's memory */
     unsigned char *raddr;       /* GET/FAMO: where the reply lands */
-    uint64_t *sig_addr;
-    uint64_t sig_value;
+    unsigned char *aaddr;       /* PUT with has_amo: the atomic's address */
     uint64_t operand, operand2;
     size_t nbytes;
     unsigned char data[];
@@ -84,10 +88,19 @@ typedef struct ss_pe {
     uint32_t nout, capout, sweep_at;
     uint32_t pending_replies;
     uint32_t fence_epoch;
+    /* A put held back until the PE's next operation, so that a fenced
+     * atomic to the same PE right after it can ride in the same SimGrid
+     * communication (ss_progress.c). Held only while no simulated time
+     * passes: every blocking point sends it first. */
+    ss_msg_t *held;
+    size_t held_wire;
+    int held_target;
+    uint32_t held_epoch;
     uint32_t nmalloc;       /* symmetric allocations made so far */
     uint8_t bell_posted, bell_pending, in_wait, finished;
     double next_inject;     /* LogGP gap: earliest next injection */
     const char *where;      /* API call the PE is in, for deadlock reports */
+    uintptr_t stack_lo;     /* bottom of its stack (ss_stack.c), 0 when done */
     unsigned sync_gen;
 } ss_pe_t;
 
@@ -104,6 +117,8 @@ typedef struct ss_world {
     unsigned sync_gen;
     double sync_release;
     int exit_code;
+    ss_run_stats_t stats;
+    int stack_checked;      /* red zones are checked (ss_stack.c) */
 } ss_world_t;
 
 extern ss_world_t ss_w;
@@ -113,8 +128,23 @@ ss_pe_t *ss_self(void);
 ss_pe_t *ss_check_pe(int pe, const char *call);
 void ss_fatal(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 
+/* ss_stack.c */
+void ss_stack_setup(int npes, int quiet);
+int ss_stack_guarded(void);
+void ss_stack_enter(ss_pe_t *pe, void *frame);
+void ss_stack_leave(ss_pe_t *pe, void *frame);
+void ss_stack_check_(const ss_pe_t *pe);
+void ss_stack_overflowed(const ss_pe_t *pe) __attribute__((noreturn));
+int ss_stack_is_guard_fault(const void *addr);
+static inline void ss_stack_check(const ss_pe_t *pe)
+{
+    if (ss_w.stack_checked && pe->stack_lo)
+        ss_stack_check_(pe);
+}
+
 /* ss_heap.c */
-int ss_heap_init(int npes, size_t fold_threshold);
+int ss_heap_init(int npes, size_t fold_threshold, size_t budget, int no_autofold);
+size_t ss_heap_budget(int npes, int stack_kib);
 void ss_heap_fini(void);
 void *ss_heap_alloc(ss_pe_t *pe, size_t alignment, size_t size, int zero,
                     const char *call);
@@ -132,7 +162,16 @@ unsigned char *ss_heap_register(size_t bytes);
 /* ss_progress.c */
 ss_msg_t *ss_msg_new(ss_msg_kind_t kind, size_t payload);
 void ss_msg_unref(ss_msg_t *m);
+void ss_msg_pool_free(void);
 void ss_send(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes);
+/* A put: sent at once, or held for a fenced atomic to ride on it. */
+void ss_send_put(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes);
+void ss_flush_held(ss_pe_t *pe);
+static inline void ss_flush(ss_pe_t *pe)
+{
+    if (pe->held)
+        ss_flush_held(pe);
+}
 void ss_progress_wait(ss_pe_t *pe, int with_out);
 void ss_progress_drain(ss_pe_t *pe);
 void ss_progress_apply(ss_pe_t *pe, ss_msg_t *m);

@@ -13,6 +13,18 @@
  * fence depends on every earlier-epoch message to t not yet applied (they
  * may land in any order: a small one overtakes a large one), and t parks
  * it until all of them are.
+ *
+ * Fusion. A put followed by a fence and a non-fetching atomic to the same
+ * PE (a payload and its flag: most collective steps) travels as one
+ * communication of both sizes, the atomic applied right after the data.
+ * Alone on a route this lands when the two separate messages would (they
+ * share the route's bandwidth until the last byte, one latency each in
+ * parallel); what changes is contention: one flow instead of two in the
+ * max-min share. The put is held until the PE's next operation, which is
+ * still at the same simulated time (every blocking point sends it first);
+ * it keeps the epoch it was issued in, so the pair orders exactly like
+ * the two messages would. Not done when an issue overhead is modelled
+ * (the atomic then leaves later than the put).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,14 +34,28 @@
 
 static char ss_bell_token;
 
+/* Small messages (flags, atomics, replies, short puts: most of them) are
+ * recycled through a free list instead of malloc and free per message.
+ * The list grows to the most small messages ever in flight at once. */
+#define SS_MSG_SMALL 64
+
+static ss_msg_t *free_small;
+
 ss_msg_t *ss_msg_new(ss_msg_kind_t kind, size_t payload)
 {
-    ss_msg_t *m = calloc(1, sizeof *m + payload);
-    if (!m)
-        ss_fatal("out of memory for a message of %zu bytes", payload);
+    ss_msg_t *m = payload <= SS_MSG_SMALL ? free_small : NULL;
+    if (m) {
+        free_small = (ss_msg_t *)m->waiters;   /* the list's link */
+        memset(m, 0, sizeof *m);
+    } else {
+        m = calloc(1, sizeof *m + (payload <= SS_MSG_SMALL ? SS_MSG_SMALL : payload));
+        if (!m)
+            ss_fatal("out of memory for a message of %zu bytes", payload);
+    }
     m->kind = (uint8_t)kind;
     m->refs = 1;
     m->trace = -1;
+    m->trace_amo = -1;
     m->nbytes = payload;
     return m;
 }
@@ -38,6 +64,47 @@ void ss_msg_unref(ss_msg_t *m)
 {
     if (m && --m->refs == 0) {
         free(m->waiters);
+        if (m->kind == SS_MSG_GET || m->nbytes <= SS_MSG_SMALL) {   /* a get's
+                                                    nbytes is the reply's */
+            m->waiters = (ss_msg_t **)free_small;
+            free_small = m;
+        } else {
+            free(m);
+        }
+    }
+}
+
+/* Posted receives are recycled like small messages (the link is msg). */
+static ss_rx_t *free_rx;
+
+static ss_rx_t *rx_new(void)
+{
+    ss_rx_t *r = free_rx;
+    if (r)
+        free_rx = (ss_rx_t *)r->msg;
+    else if (!(r = malloc(sizeof *r)))
+        ss_fatal("out of memory posting a receive");
+    r->msg = NULL;
+    return r;
+}
+
+static void rx_free(ss_rx_t *r)
+{
+    r->msg = (ss_msg_t *)free_rx;
+    free_rx = r;
+}
+
+/* At the end of a run: the recycled messages and receives. */
+void ss_msg_pool_free(void)
+{
+    while (free_rx) {
+        ss_rx_t *r = free_rx;
+        free_rx = (ss_rx_t *)r->msg;
+        free(r);
+    }
+    while (free_small) {
+        ss_msg_t *m = free_small;
+        free_small = (ss_msg_t *)m->waiters;
         free(m);
     }
 }
@@ -52,11 +119,12 @@ static void grow(void **v, uint32_t *cap, size_t elem)
     *cap = c;
 }
 
-static void out_push(ss_pe_t *pe, sg_comm_t c, ss_msg_t *m, int target)
+static void out_push(ss_pe_t *pe, sg_comm_t c, ss_msg_t *m, int target,
+                     uint32_t epoch)
 {
     if (pe->nout == pe->capout)
         grow((void **)&pe->out, &pe->capout, sizeof *pe->out);
-    pe->out[pe->nout++] = (ss_out_t){c, m, target, pe->fence_epoch};
+    pe->out[pe->nout++] = (ss_out_t){c, m, target, epoch};
 }
 
 static void out_retire(ss_pe_t *pe, uint32_t i)
@@ -84,14 +152,16 @@ static void out_sweep(ss_pe_t *pe)
         }
     }
     pe->nout = w;
-    pe->sweep_at = pe->nout * 2 > 64 ? pe->nout * 2 : 64;
+    pe->sweep_at = pe->nout * 2 > 8 ? pe->nout * 2 : 8;
 }
 
 static void ring_bell(ss_pe_t *from, ss_pe_t *t)
 {
     t->bell_pending = 1;
+    ss_w.stats.wakeups++;
+    ss_w.stats.comms++;
     sg_comm_t c = sg_mailbox_put_async(t->bell_mb, &ss_bell_token, 0);
-    out_push(from, c, NULL, t->id);
+    out_push(from, c, NULL, t->id, from->fence_epoch);
 }
 
 void ss_wake(int target)
@@ -116,34 +186,96 @@ static void add_waiter(ss_msg_t *d, ss_msg_t *m)
     m->refs++;   /* held until d is applied */
 }
 
-/* Fence dependencies: every message to `target` issued before the current
- * epoch and not yet applied. Sends still listed in out are the only ones
- * that can be unapplied: out_sweep retires applied ones only, and a wait
- * retires a send when its transfer is done, which (unless that message is
- * itself parked behind an earlier fence) is when it is applied. */
-static void fence_deps(ss_pe_t *pe, int target, ss_msg_t *m)
+/* Fence dependencies of a message of epoch `epoch`: every message to
+ * `target` issued in an earlier epoch and not yet applied. Sends still
+ * listed in out are the only ones that can be unapplied: out_sweep
+ * retires applied ones only, and a wait retires a send when its transfer
+ * is done, which (unless that message is itself parked behind an earlier
+ * fence) is when it is applied. */
+static void fence_deps(ss_pe_t *pe, int target, ss_msg_t *m, uint32_t epoch)
 {
-    /* out is in issue order, so earlier epochs come first: stop at the
-     * current one (a PE that never fences scans nothing). */
-    for (uint32_t i = 0; i < pe->nout && pe->out[i].epoch != pe->fence_epoch; i++) {
+    /* out is in issue order, so earlier epochs come first: stop at this
+     * one (a PE that never fences scans nothing). */
+    for (uint32_t i = 0; i < pe->nout && pe->out[i].epoch != epoch; i++) {
         const ss_out_t *o = &pe->out[i];
         if (o->msg && o->target == target && !o->msg->applied)
             add_waiter(o->msg, m);
     }
 }
 
-void ss_send(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
+static void send_epoch(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes,
+                       uint32_t epoch)
 {
     ss_pe_t *t = &ss_w.pes[target];
     m->src = pe->id;
-    fence_deps(pe, target, m);
+    fence_deps(pe, target, m, epoch);
     m->refs++;   /* the sender's reference, dropped when the send is done */
+    ss_w.stats.messages += 1u + m->has_amo_fused;
+    ss_w.stats.comms++;
     sg_comm_t c = sg_mailbox_put_async(t->mb, m, (long)wire_bytes);
-    out_push(pe, c, m, target);
+    out_push(pe, c, m, target, epoch);
     if (++t->in_issued > t->in_posted && t->in_wait && !t->bell_pending)
         ring_bell(pe, t);
     if (pe->nout >= pe->sweep_at)
         out_sweep(pe);
+}
+
+void ss_flush_held(ss_pe_t *pe)
+{
+    ss_msg_t *m = pe->held;
+    pe->held = NULL;
+    send_epoch(pe, pe->held_target, m, pe->held_wire, pe->held_epoch);
+}
+
+void ss_send_put(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
+{
+    const ss_model_t *md = &ss_w.cfg.model;
+    ss_flush(pe);
+    if (m->has_amo || md->o_send > 0 || md->gap > 0) {
+        send_epoch(pe, target, m, wire_bytes, pe->fence_epoch);
+        return;
+    }
+    pe->held = m;
+    pe->held_target = target;
+    pe->held_wire = wire_bytes;
+    pe->held_epoch = pe->fence_epoch;
+}
+
+/* Can the atomic m (to target, issued now) ride on the held put? Only
+ * right after one fence, and only if no other message to target from the
+ * put's epoch is still unapplied: the atomic would have had to wait for
+ * it while the put did not, which one dependency count cannot express. */
+static int fusible(const ss_pe_t *pe, int target, const ss_msg_t *m)
+{
+    if (!pe->held || pe->held_target != target || m->kind != SS_MSG_AMO ||
+        pe->fence_epoch != pe->held_epoch + 1)
+        return 0;
+    for (uint32_t i = pe->nout; i-- > 0 && pe->out[i].epoch == pe->held_epoch;) {
+        const ss_out_t *o = &pe->out[i];
+        if (o->msg && o->target == target && !o->msg->applied)
+            return 0;
+    }
+    return 1;
+}
+
+void ss_send(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
+{
+    if (fusible(pe, target, m)) {
+        ss_msg_t *h = pe->held;
+        pe->held = NULL;
+        h->has_amo = h->has_amo_fused = 1;
+        h->aaddr = m->taddr;
+        h->width = m->width;
+        h->op = m->op;
+        h->operand = m->operand;
+        h->operand2 = m->operand2;
+        h->trace_amo = m->trace;
+        ss_msg_unref(m);
+        send_epoch(pe, target, h, pe->held_wire + wire_bytes, pe->held_epoch);
+        return;
+    }
+    ss_flush(pe);
+    send_epoch(pe, target, m, wire_bytes, pe->fence_epoch);
 }
 
 /* LogGP-style issue cost of one operation (zero under alpha-beta). */
@@ -192,9 +324,10 @@ static void apply(ss_pe_t *pe, ss_msg_t *m)
     case SS_MSG_PUT:
         ss_trace_end(m->trace);
         memcpy(m->taddr, m->data, m->nbytes);
-        if (m->has_signal)
-            ss_amo_apply(m->sig_addr, 8, m->op == SHMEM_SIGNAL_ADD ? SS_AMO_ADD : SS_AMO_SET,
-                         m->sig_value, 0);
+        if (m->has_amo) {
+            ss_trace_end(m->trace_amo);
+            ss_amo_apply(m->aaddr, m->width, m->op, m->operand, m->operand2);
+        }
         break;
     case SS_MSG_AMO:
         ss_trace_end(m->trace);
@@ -234,9 +367,7 @@ static void post_receives(ss_pe_t *pe)
     while (pe->in_posted <= pe->in_issued) {
         if (pe->nrx == pe->caprx)
             grow((void **)&pe->rx, &pe->caprx, sizeof *pe->rx);
-        ss_rx_t *r = calloc(1, sizeof *r);
-        if (!r)
-            ss_fatal("out of memory posting a receive");
+        ss_rx_t *r = rx_new();
         r->comm = sg_mailbox_get_async(pe->mb, (void **)&r->msg);
         pe->rx[pe->nrx++] = r;
         pe->in_posted++;
@@ -253,7 +384,7 @@ static void rx_done(ss_pe_t *pe, uint32_t i)
     memmove(pe->rx + i, pe->rx + i + 1, (pe->nrx - i - 1) * sizeof *pe->rx);
     pe->nrx--;
     ss_msg_t *m = r->msg;
-    free(r);
+    rx_free(r);
     ss_progress_apply(pe, m);
 }
 
@@ -261,6 +392,8 @@ static void rx_done(ss_pe_t *pe, uint32_t i)
  * doorbell rings, or (with_out) one of this PE's sends completes. */
 void ss_progress_wait(ss_pe_t *pe, int with_out)
 {
+    ss_flush(pe);
+    ss_stack_check(pe);
     /* Set before any SimGrid call: posting a receive is a simcall, during
      * which other PEs run and must already see this PE as waiting. */
     pe->in_wait = 1;
@@ -302,6 +435,11 @@ void ss_progress_drain(ss_pe_t *pe)
 /* quiet: every send complete and every get / fetching atomic answered. */
 void ss_quiet(ss_pe_t *pe)
 {
+    ss_flush(pe);
+    /* Sends already applied at their target only need their handle
+     * released: retire them rather than wait on them one wake-up each. */
+    if (pe->nout)
+        out_sweep(pe);
     while (pe->nout > 0 || pe->pending_replies > 0) {
         if (pe->nout > 64) {
             /* A long tail of sends (e.g. after many puts): waiting them in
@@ -323,6 +461,7 @@ void ss_pe_teardown(ss_pe_t *pe)
      * last wait; its receive must complete before it is dropped, or
      * SimGrid cancels the ringer's send. in_wait is 0 once this loop
      * ends, so nothing rings after it. */
+    ss_flush(pe);
     while (pe->nout || pe->bell_pending || pe->in_posted - pe->nrx < pe->in_issued)
         ss_progress_wait(pe, 1);
     ss_pe_release(pe);
@@ -331,9 +470,11 @@ void ss_pe_teardown(ss_pe_t *pe)
 /* Drop the runtime's references (also for PEs the engine stopped). */
 void ss_pe_release(ss_pe_t *pe)
 {
+    ss_msg_unref(pe->held);
+    pe->held = NULL;
     for (uint32_t i = 0; i < pe->nrx; i++) {
         sg_comm_unref(pe->rx[i]->comm);
-        free(pe->rx[i]);
+        rx_free(pe->rx[i]);
     }
     if (pe->bell_posted)
         sg_comm_unref(pe->bell.comm);
@@ -350,6 +491,7 @@ void ss_pe_release(ss_pe_t *pe)
  * receive's handle. */
 void ss_progress_poll(ss_pe_t *pe)
 {
+    ss_flush(pe);
     post_receives(pe);
     uint32_t i = 0;
     while (i < pe->nrx) {

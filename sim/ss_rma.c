@@ -43,12 +43,13 @@ void ss_put(ss_pe_t *pe, void *dest, const void *src, size_t n, int target,
     m->taddr = t;
     m->trace = ss_trace_begin(pe, "put", call, target, n, 0);
     if (sig) {
-        m->has_signal = 1;
-        m->sig_addr = (uint64_t *)remote(pe, sig, sizeof *sig, target, call);
-        m->sig_value = sigval;
-        m->op = (uint8_t)sigop;
+        m->has_amo = 1;
+        m->aaddr = remote(pe, sig, sizeof *sig, target, call);
+        m->width = sizeof *sig;
+        m->op = sigop == SHMEM_SIGNAL_ADD ? SS_AMO_ADD : SS_AMO_SET;
+        m->operand = sigval;
     }
-    ss_send(pe, target, m, n + (sig ? sizeof *sig : 0));
+    ss_send_put(pe, target, m, n + (sig ? sizeof *sig : 0));
 }
 
 void ss_get(ss_pe_t *pe, void *dest, const void *src, size_t n, int target,

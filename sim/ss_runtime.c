@@ -22,8 +22,8 @@ ss_world_t ss_w;
 void ss_config_defaults(ss_config_t *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
-    cfg->ppn = 1;
-    cfg->stack_kib = 64;
+    cfg->ppn = 0;        /* the platform's usual (ss_platform_ppn) */
+    cfg->stack_kib = SS_STACK_KIB_DEFAULT;
     ss_model_defaults(&cfg->model, SS_MODEL_ALPHA_BETA);
 }
 
@@ -146,11 +146,13 @@ static void pe_actor(int argc, char **argv)
     pe->mb = sg_mailbox_by_name(name);
     snprintf(name, sizeof name, "b%d", pe->id);
     pe->bell_mb = sg_mailbox_by_name(name);
-    pe->sweep_at = 64;
+    pe->sweep_at = 8;
     pe->where = "(program)";
+    ss_stack_enter(pe, __builtin_frame_address(0));
     ss_w.pe_main(ss_w.pe_arg);
     if (!pe->finished)
         shmem_finalize();
+    ss_stack_leave(pe, __builtin_frame_address(0));
 }
 
 static int engine_init(const ss_config_t *cfg)
@@ -167,7 +169,7 @@ static int engine_init(const ss_config_t *cfg)
     }
     snprintf(stack, sizeof stack, "--cfg=contexts/stack-size:%d", cfg->stack_kib);
     argv[argc++] = stack;
-    if (cfg->npes > 30000)   /* each guard page is a mapping: stay under vm.max_map_count */
+    if (!ss_stack_guarded())   /* ss_stack.c: vm.max_map_count */
         argv[argc++] = "--cfg=contexts/guard-size:0";
     argv[argc++] = "--log=root.thres:critical";
     argv[argc++] = "--log=ker_engine.thres:critical";
@@ -188,11 +190,14 @@ static int place(const ss_config_t *cfg)
 {
     if (!(ss_w.hosts = ss_place_hosts(&ss_w.nhosts)))
         return -1;
-    if ((size_t)cfg->npes > ss_w.nhosts * (size_t)cfg->ppn) {
-        fprintf(stderr, "shmemsim: error: --pes %d does not fit: the platform "
-                "has %zu hosts x --ppn %d = %zu PE slots; raise --ppn or use a "
-                "larger platform\n", cfg->npes, ss_w.nhosts, cfg->ppn,
-                ss_w.nhosts * (size_t)cfg->ppn);
+    size_t h = ss_w.nhosts, slots = h * (size_t)cfg->ppn;
+    if ((size_t)cfg->npes > slots) {
+        size_t need = ((size_t)cfg->npes + h - 1) / h;
+        fprintf(stderr, "shmemsim: error: --pes %d does not fit on '%s': %zu "
+                "hosts x %d PEs per host = %zu PE slots; --ppn %zu or more "
+                "would fit %d PEs, or use at most %zu PEs at --ppn %d\n",
+                cfg->npes, cfg->platform, h, cfg->ppn, slots, need, cfg->npes,
+                slots, cfg->ppn);
         return -1;
     }
     return 0;
@@ -225,22 +230,50 @@ static void world_free(void)
     ss_sync_sets_free();
     ss_teams_free();
     ss_heap_fini();
+    ss_msg_pool_free();
     free(ss_w.pes);
     free(ss_w.hosts);
 }
 
 /* A crash inside SimGrid (or a PE overflowing its stack) should still end
  * with a message that says what to try, not a bare "Segmentation fault".
- * Only async-signal-safe calls here. */
-static void on_crash(int sig)
+ * Only async-signal-safe calls here, and no formatting library. */
+static void say(const char *s)
 {
-    static const char msg[] =
-        "shmemsim: error: the simulation crashed (fatal signal). Known causes:\n"
-        "  - a PE overflowed its stack: raise --stack-kib (default 64);\n"
-        "  - a DRAGONFLY platform file with more groups than routers per\n"
-        "    chassis (SimGrid 3.32 reads past its arrays; specs are checked).\n";
-    ssize_t w = write(2, msg, sizeof msg - 1);
+    ssize_t w = write(2, s, strlen(s));
     (void)w;
+}
+
+static void say_int(long v)
+{
+    char buf[24], *p = buf + sizeof buf;
+    *--p = 0;
+    do
+        *--p = (char)('0' + v % 10);
+    while ((v /= 10) > 0);
+    say(p);
+}
+
+static void on_crash(int sig, siginfo_t *info, void *uctx)
+{
+    (void)uctx;
+    if ((sig == SIGSEGV || sig == SIGBUS) && ss_stack_is_guard_fault(info->si_addr)) {
+        ss_pe_t *pe = sg_actor_self_get_data();
+        say("shmemsim: error: PE ");
+        say_int(pe->id);
+        say(" overflowed its stack of ");
+        say_int(ss_w.cfg.stack_kib);
+        say(" KiB: raise --stack-kib (e.g. --stack-kib ");
+        say_int(2L * ss_w.cfg.stack_kib);
+        say(")\n");
+        _exit(2);
+    } else {
+        say("shmemsim: error: the simulation crashed (fatal signal). Known causes:\n"
+            "  - a PE overflowed its stack: raise --stack-kib (this run: ");
+        say_int(ss_w.cfg.stack_kib);
+        say(");\n  - a DRAGONFLY platform file with more groups than routers per\n"
+            "    chassis (SimGrid 3.32 reads past its arrays; specs are checked).\n");
+    }
     _exit(128 + sig);
 }
 
@@ -250,8 +283,8 @@ static void catch_crashes(void)
     stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack};
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_crash;
-    sa.sa_flags = SA_ONSTACK;
+    sa.sa_sigaction = on_crash;
+    sa.sa_flags = SA_ONSTACK | SA_SIGINFO;
     sigaltstack(&ss, NULL);
     sigaction(SIGSEGV, &sa, NULL);
     sigaction(SIGBUS, &sa, NULL);
@@ -271,11 +304,16 @@ static void progress(const ss_config_t *cfg, const char *what, double t0)
         fprintf(stderr, "shmemsim: %s (%.1f s)\n", what, wall_now() - t0);
 }
 
+ss_run_stats_t ss_world_stats(void) { return ss_w.stats; }
+
 int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
 {
     char err[512];
     memset(&ss_w, 0, sizeof ss_w);
     ss_w.cfg = *cfg;
+    if (ss_w.cfg.ppn == 0 && cfg->platform)
+        ss_w.cfg.ppn = ss_platform_ppn(cfg->platform);
+    cfg = &ss_w.cfg;
     /* Once, not per collective call: $SHMEMSIM_COLL_RADIX / _SEGMENT. */
     ss_w.cfg.radix = ss_coll_radix(cfg);
     ss_w.cfg.segment = ss_coll_segment(cfg);
@@ -293,6 +331,7 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         return 2;
     }
     double t0 = wall_now();
+    ss_stack_setup(cfg->npes, cfg->quiet);
     engine_init(cfg);
     catch_crashes();
     if (ss_platform_load(cfg->platform, err, sizeof err)) {
@@ -303,7 +342,9 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         return 2;
     progress(cfg, "platform loaded", t0);
     ss_w.pes = calloc((size_t)cfg->npes, sizeof *ss_w.pes);
-    if (!ss_w.pes || ss_heap_init(cfg->npes, cfg->fold_threshold))
+    if (!ss_w.pes || ss_heap_init(cfg->npes, cfg->fold_threshold,
+                                          ss_heap_budget(cfg->npes, cfg->stack_kib),
+                                          cfg->keep_copies))
         return 2;
     ss_teams_init(cfg->npes);
     if (ss_trace_start(cfg))
@@ -326,6 +367,9 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
     progress(cfg, "PEs created, simulating", t0);
     simgrid_run();
     progress(cfg, "simulation done", t0);
+    if (ss_w.stats.stack_used)
+        fprintf(stderr, "shmemsim: stack high-water mark: %lu bytes of %d KiB "
+                "(deepest PE)\n", ss_w.stats.stack_used, cfg->stack_kib);
     int rc = report_deadlock();
     if (ss_trace_finish() && !rc)
         rc = 2;

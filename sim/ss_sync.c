@@ -88,6 +88,7 @@ void shmem_quiet(void)
 {
     ss_pe_t *pe = ss_self();
     pe->where = "shmem_quiet";
+    ss_flush(pe);
     if (!pe->nout && !pe->pending_replies)
         return;
     int32_t ev = ss_trace_begin(pe, "quiet", pe->where, -1, 0, 1);

@@ -10,6 +10,7 @@
 #include "simtest.h"
 
 simtest_shared_t *ST;
+int simtest_stack_kib;
 
 void simtest_setup(void)
 {
@@ -44,7 +45,12 @@ simtest_result_t simtest_run(const char *platform, int npes, int ppn,
         cfg.npes = npes;
         cfg.ppn = ppn;
         ss_model_defaults(&cfg.model, model);
-        _exit(ss_world_run(&cfg, fn, NULL));
+        if (simtest_stack_kib)
+            cfg.stack_kib = simtest_stack_kib;
+        int rc = ss_world_run(&cfg, fn, NULL);
+        if (ST)
+            ST->stats = ss_world_stats();
+        _exit(rc);
     }
     int st = 0;
     waitpid(pid, &st, 0);

@@ -14,6 +14,7 @@ typedef struct simtest_shared {
     long v[64];            /* values recorded by PEs */
     size_t m;              /* a size the test passes to the PEs */
     int flag;
+    ss_run_stats_t stats;  /* the run's SimGrid cost (ss_world_stats) */
 } simtest_shared_t;
 
 extern simtest_shared_t *ST;   /* shared with the child */
@@ -22,6 +23,9 @@ typedef struct simtest_result {
     int status;                /* child exit status */
     char err[4096];            /* what it wrote on stderr */
 } simtest_result_t;
+
+/* PE stack for the next simtest_run calls, in KiB; 0: the default. */
+extern int simtest_stack_kib;
 
 /* Runs fn on npes PEs of `platform` under `model`; returns the result. */
 simtest_result_t simtest_run(const char *platform, int npes, int ppn,

@@ -135,7 +135,9 @@ static void test_too_many_pes(void **state)
     simtest_result_t r = simtest_run(simtest_platform(TWO), 7, 2,
                                      SS_MODEL_ALPHA_BETA, nothing_pe);
     assert_int_equal(r.status, 2);
-    assert_has(r.err, "--pes 7 does not fit: the platform has 3 hosts x --ppn 2 = 6");
+    assert_has(r.err, "--pes 7 does not fit on");
+    assert_has(r.err, "3 hosts x 2 PEs per host = 6 PE slots; --ppn 3 or more "
+                      "would fit 7 PEs, or use at most 6 PEs at --ppn 2");
 }
 
 static void test_malformed_platform(void **state)
@@ -163,6 +165,52 @@ static void test_unknown_env_algorithm(void **state)
     assert_has(r.err, "unknown broadcast algorithm 'nosuch' in $SHMEMSIM_BROADCAST_ALGORITHM");
 }
 
+/* Stack overflows name the PE and the option to raise. ST->m is how many
+ * bytes of stack the PE fills below its frame. */
+static void __attribute__((noinline)) fill_stack(size_t n)
+{
+    char *buf = __builtin_alloca(n);
+    memset(buf, 1, n);
+    __asm__ volatile("" : : "r"(buf) : "memory");
+}
+
+static void overflow_pe(void *arg)
+{
+    (void)arg;
+    shmem_init();
+    fill_stack(ST->m);
+    shmem_barrier_all();
+    shmem_finalize();
+}
+
+static void test_stack_overflow(void **state)
+{
+    (void)state;
+    /* Through the guard page: 40 KiB into a 32 KiB stack. */
+    simtest_setup();
+    ST->m = 40 << 10;
+    simtest_stack_kib = 32;
+    simtest_result_t r = simtest_run(simtest_platform(TWO), 1, 1,
+                                     SS_MODEL_ALPHA_BETA, overflow_pe);
+    assert_int_equal(r.status, 2);
+    assert_has(r.err, "PE 0 overflowed its stack of 32 KiB: raise --stack-kib");
+    /* Without guard pages (as above vm.max_map_count): into the last
+     * kilobyte of the stack, which the runtime checks on its next call. */
+    setenv("SHMEMSIM_SIMGRID_ARGS", "--cfg=contexts/guard-size:0", 1);
+    simtest_setup();
+    ST->m = (32 << 10) - 900;
+    r = simtest_run(simtest_platform(TWO), 1, 1, SS_MODEL_ALPHA_BETA, overflow_pe);
+    assert_int_equal(r.status, 2);
+    assert_has(r.err, "PE 0 overflowed its stack of 32 KiB: raise --stack-kib");
+    /* Well within the stack: no error either way. */
+    simtest_setup();
+    ST->m = 16 << 10;
+    r = simtest_run(simtest_platform(TWO), 1, 1, SS_MODEL_ALPHA_BETA, overflow_pe);
+    unsetenv("SHMEMSIM_SIMGRID_ARGS");
+    simtest_stack_kib = 0;
+    assert_int_equal(r.status, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -174,6 +222,7 @@ int main(void)
         cmocka_unit_test(test_mismatched_malloc),
         cmocka_unit_test(test_too_many_pes),
         cmocka_unit_test(test_malformed_platform),
+        cmocka_unit_test(test_stack_overflow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

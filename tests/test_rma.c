@@ -249,6 +249,69 @@ static void visible_pe(void *arg)
     shmem_finalize();
 }
 
+/* A put, a fence and an atomic add to the same PE: the collectives' step
+ * (payload, then its flag). ST->flag 0: fenced, 1: no fence, 2: fenced,
+ * but a 1 MiB put to the same PE precedes it in the same epoch. The put
+ * writes m bytes ending in the long 6. PE 1 records when that long and
+ * the flag were seen. */
+static void fuse_pe(void *arg)
+{
+    (void)arg;
+    shmem_init();
+    size_t m = ST->m, big = 1 << 20;
+    unsigned char *data = shmem_calloc(1, big);
+    long *flag = shmem_calloc(1, sizeof(long));
+    long *last = (long *)(data + m - sizeof(long));
+    if (shmem_my_pe() == 0) {
+        unsigned char *src = calloc(1, big);
+        if (ST->flag == 2)
+            shmem_putmem(data + m, src, big - m, 1);
+        memcpy(src + m - sizeof(long), &(long){6}, sizeof(long));
+        shmem_putmem(data, src, m, 1);
+        if (ST->flag != 1)
+            shmem_fence();
+        shmem_long_atomic_add(flag, 1, 1);
+        free(src);
+    } else {
+        shmem_long_wait_until(last, SHMEM_CMP_EQ, 6);
+        ST->t[0] = shmemsim_wtime();
+        shmem_long_wait_until(flag, SHMEM_CMP_EQ, 1);
+        ST->t[1] = shmemsim_wtime();
+    }
+    shmem_finalize();
+}
+
+/* The fenced atomic rides on the put in one SimGrid communication: same
+ * landing time on a free link as two messages sharing it (latency + both
+ * sizes over the bandwidth), data with the flag, one communication fewer.
+ * Not fused when an earlier message to that PE of the put's epoch is
+ * still in flight: the atomic must wait for it, the put must not. */
+static void test_put_fence_atomic_fused(void **state)
+{
+    (void)state;
+    const size_t m = 64 << 10;
+    simtest_setup();
+    ST->m = m;
+    ST->flag = 1;
+    assert_int_equal(run2(fuse_pe).status, 0);
+    ss_run_stats_t apart = ST->stats;
+    simtest_setup();
+    ST->m = m;
+    assert_int_equal(run2(fuse_pe).status, 0);
+    assert_close(ST->t[0], xfer(m + 8), 1e-3);   /* put and amo share */
+    assert_close(ST->t[1], xfer(m + 8), 1e-3);
+    assert_true(ST->stats.messages == apart.messages);
+    assert_true(ST->stats.comms - ST->stats.wakeups + 1 == apart.comms - apart.wakeups);
+    /* Behind an unapplied 1 MiB put of the same epoch: the 64 KiB put
+     * lands while the big one is still on its way, the flag after both. */
+    simtest_setup();
+    ST->m = m;
+    ST->flag = 2;
+    assert_int_equal(run2(fuse_pe).status, 0);
+    assert_true(ST->t[0] < xfer(1 << 20) / 2);
+    assert_true(ST->t[1] >= xfer((1 << 20) + 8));
+}
+
 static void test_visible_at_delivery(void **state)
 {
     (void)state;
@@ -393,6 +456,7 @@ int main(void)
         cmocka_unit_test(test_fetching_atomic),
         cmocka_unit_test(test_atomics_at_target),
         cmocka_unit_test(test_fence_orders),
+        cmocka_unit_test(test_put_fence_atomic_fused),
         cmocka_unit_test(test_visible_at_delivery),
         cmocka_unit_test(test_signal),
         cmocka_unit_test(test_cmp_ops),

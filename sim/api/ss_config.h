@@ -8,6 +8,13 @@
 #include "model.h"
 #include "placement.h"
 
+/* Default stack of a simulated PE, in KiB: the deepest use of any built-in
+ * algorithm measured with SHMEMSIM_STACK_REPORT (bench/stack_usage), with
+ * room for the runtime's error paths. Sanitizers need far more. */
+#ifndef SS_STACK_KIB_DEFAULT
+#define SS_STACK_KIB_DEFAULT 64
+#endif
+
 typedef struct ss_config {
     const char *platform;      /* SimGrid platform XML file */
     int npes;                  /* number of PEs */
@@ -15,8 +22,10 @@ typedef struct ss_config {
     int placement;             /* SS_PLACE_* */
     unsigned long seed;        /* SS_PLACE_RANDOM */
     ss_model_t model;          /* network model and software overheads */
-    size_t fold_threshold;     /* fold allocations >= this; 0 = never */
-    int stack_kib;             /* actor stack size */
+    size_t fold_threshold;     /* fold allocations >= this; 0 = only those
+                                  that would not fit in memory (ss_heap.c) */
+    int keep_copies;           /* never fold on its own: results are checked */
+    int stack_kib;             /* actor stack size (SS_STACK_KIB_DEFAULT) */
     int quiet;                 /* no progress or info on stderr */
     const char *alg[4];        /* per collective kind (shcoll_kind_t);
                                   NULL: $SHMEMSIM_<KIND>_ALGORITHM or linear */
@@ -27,6 +36,19 @@ typedef struct ss_config {
 } ss_config_t;
 
 void ss_config_defaults(ss_config_t *cfg);
+
+/* What the last ss_world_run cost SimGrid, for benchmarks and tests. */
+typedef struct ss_run_stats {
+    unsigned long long messages;   /* the runtime's messages: puts, gets,
+                                      atomics, replies */
+    unsigned long long wakeups;    /* doorbells (ss_progress.c) */
+    unsigned long long comms;      /* SimGrid communications carrying both
+                                      (fewer than their sum: a fenced
+                                      atomic rides on the put before it) */
+    unsigned long stack_used;      /* deepest PE stack use in bytes, with
+                                      $SHMEMSIM_STACK_REPORT set (else 0) */
+} ss_run_stats_t;
+ss_run_stats_t ss_world_stats(void);
 
 /* Runs pe_main(arg) on every PE. Returns 0 on success, non-zero on a
  * setup error, a deadlock or a runtime error (message on stderr). */

@@ -1,0 +1,113 @@
+/* simgrid_floor.c - benchmark (not a test): the floor under shmemsim's
+ * cost per message. A bare SimGrid program making the communications of
+ * a ring allgather or a recursive-doubling allgather with nothing else:
+ * each of p actors sends one message per step to its partner's mailbox
+ * (whose owner is its permanent receiver, as in the runtime) and receives
+ * one, p-1 (ring) or log2 p (recursive doubling) steps. Whatever shmemsim
+ * spends beyond this on the same platform and pattern is the runtime's own
+ * cost per message.
+ *
+ *   simgrid_floor PLATFORM P PPN ring|rdb BYTES
+ * PLATFORM is anything --platform takes (built and placed by platforms/,
+ * as for a run); prints the simulated time, the number of communications
+ * and the wall time of the simulation.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <simgrid/actor.h>
+#include <simgrid/comm.h>
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+#include <simgrid/mailbox.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "placement.h"
+#include "platform.h"
+
+static int P, RDB;
+static long BYTES;
+static sg_mailbox_t *MB;
+static char token;   /* SimGrid refuses a NULL payload */
+
+static void pe(int argc, char **argv)
+{
+    (void)argc;
+    int me = atoi(argv[1]);
+    char name[32];
+    snprintf(name, sizeof name, "m%d", me);
+    sg_mailbox_set_receiver(name);
+    int steps = P - 1;
+    if (RDB)
+        for (steps = 0; (1 << steps) < P; steps++)
+            ;
+    for (int s = 0; s < steps; s++) {
+        int to = RDB ? me ^ (1 << s) : (me + 1) % P;
+        if (to >= P)
+            continue;
+        long bytes = RDB ? BYTES << s : BYTES;
+        sg_comm_t c = sg_mailbox_put_async(MB[to], &token, bytes);
+        sg_mailbox_get(MB[me]);
+        sg_comm_wait(c);
+    }
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 6 || (strcmp(argv[4], "ring") && strcmp(argv[4], "rdb"))) {
+        fprintf(stderr, "usage: %s PLATFORM P PPN ring|rdb BYTES\n", argv[0]);
+        return 2;
+    }
+    P = atoi(argv[2]);
+    int ppn = atoi(argv[3]);
+    RDB = !strcmp(argv[4], "rdb");
+    BYTES = atol(argv[5]);
+    char *sgargv[] = {argv[0], "--cfg=network/model:CM02",
+                      "--cfg=network/latency-factor:1",
+                      "--cfg=network/bandwidth-factor:1", "--cfg=network/TCP-gamma:0",
+                      "--cfg=network/crosstraffic:0", "--cfg=contexts/stack-size:32",
+                      "--cfg=contexts/guard-size:0", "--log=root.thres:critical", NULL};
+    int sgargc = 9;
+    char err[512];
+    simgrid_init(&sgargc, sgargv);
+    if (ss_platform_check(argv[1], err, sizeof err) ||
+        ss_platform_load(argv[1], err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    size_t nh;
+    sg_host_t *hosts = ss_place_hosts(&nh);
+    if (P < 1 || ppn < 1 || (size_t)P > nh * (size_t)ppn) {
+        fprintf(stderr, "P must be 1..%zu x PPN\n", nh);
+        return 2;
+    }
+    size_t *slot = ss_place_pes(P, ppn, nh, SS_PLACE_BLOCK, 0);
+    MB = malloc((size_t)P * sizeof *MB);
+    for (int i = 0; i < P; i++) {
+        char name[32], id[16];
+        snprintf(name, sizeof name, "m%d", i);
+        MB[i] = sg_mailbox_by_name(name);
+        snprintf(id, sizeof id, "%d", i);
+        const char *av[] = {"pe", id, NULL};
+        sg_actor_create_("pe", hosts[slot[i]], pe, 2, av);
+    }
+    double t0 = now();
+    simgrid_run();
+    long steps = RDB ? 0 : P - 1;
+    for (int s = 0; RDB && (1 << s) < P; s++)
+        steps++;
+    printf("%s p=%d ppn=%d bytes=%ld: simulated %.9g s, %ld communications, "
+           "wall %.2f s\n", argv[4], P, ppn, BYTES, simgrid_get_clock(),
+           steps * P, now() - t0);
+    free(slot);
+    free(hosts);
+    return 0;
+}
