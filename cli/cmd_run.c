@@ -254,6 +254,9 @@ int ss_cmd_run(int argc, char **argv)
     }
     if (!o.bytes || run_validate(&o))
         return free(o.bytes), 2;
+    /* Timing does not depend on payload values: unless they are checked,
+     * every buffer is one copy shared by all PEs (ss_heap.c). */
+    o.cfg.payload_free = !o.check;
     ss_bench_t b = {.kind = (shcoll_kind_t)o.kind, .algs = o.algs, .nalgs = o.nalgs,
                     .bytes = o.bytes, .nsizes = o.nsizes, .root = o.root,
                     .op = (shcoll_op_t)o.op, .type = (shcoll_type_t)o.type,

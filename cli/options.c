@@ -28,7 +28,9 @@ const char ss_option_common_help[] =
     "  --fold SIZE       share one physical copy of symmetric allocations\n"
     "                    of SIZE bytes or more across PEs (timing does not\n"
     "                    depend on payload values); e.g. --fold 64K\n"
-    "  --stack-kib K     stack of each simulated PE (default 64)\n"
+    "  --stack-kib K     stack of each simulated PE in KiB (default 16, the\n"
+    "                    built-in algorithms use under 5); an overflow is\n"
+    "                    reported with the PE that overflowed\n"
     "  --trace DIR       write DIR/trace.csv (every put, get, atomic, wait,\n"
     "                    quiet, barrier and collective call: PE, target,\n"
     "                    bytes, issue and completion time, call number) and\n"
@@ -119,8 +121,9 @@ int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg)
         if (ss_parse_time(v, d, err, sizeof err))
             return fail(err);
     } else {
-        long max = !strcmp(o, "--stack-kib") ? 65536 : 10000000;
-        if (ss_parse_long(v, 1, max, &x, o, err, sizeof err))
+        int stack = !strcmp(o, "--stack-kib");
+        if (ss_parse_long(v, stack ? 4 : 1, stack ? 65536 : 10000000, &x, o, err,
+                          sizeof err))
             return fail(err);
         if (!strcmp(o, "--pes"))
             cfg->npes = (int)x;

@@ -11,7 +11,10 @@
  * Folding is automatic when npes copies would not fit in the memory the
  * machine has free (the budget set at init): the run goes on with one
  * copy and says so, since timing does not depend on payload values. A run
- * that checks results (no_autofold) stops instead.
+ * that checks results (no_autofold) stops instead. When no value of the
+ * program's symmetric data matters at all (payload_free: `shmemsim run`
+ * without --check), every allocation has one copy from the start: puts
+ * into it carry no bytes and memory does not grow with PEs.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,16 +44,18 @@ static struct {
     size_t in_use;
     size_t budget;           /* bytes of copies that fit; 0: no limit */
     int no_autofold;
+    int payload_free;
     size_t autofold_min;     /* smallest size folded automatically so far */
 } H;
 
-int ss_heap_init(int npes, size_t fold_threshold, size_t budget, int no_autofold)
+int ss_heap_init(int npes, const ss_config_t *cfg, size_t budget)
 {
     memset(&H, 0, sizeof H);
     H.npes = npes;
-    H.fold_threshold = fold_threshold;
+    H.fold_threshold = cfg->fold_threshold;
     H.budget = budget;
-    H.no_autofold = no_autofold;
+    H.no_autofold = cfg->keep_copies;
+    H.payload_free = cfg->payload_free && !cfg->keep_copies;
     return 0;
 }
 
@@ -90,11 +95,11 @@ static int autofold(size_t size, size_t total, int pe, const char *call)
                  H.npes, size, gib(total), gib(H.budget));
     if (!H.autofold_min || size < H.autofold_min) {
         H.autofold_min = size;
-        fprintf(stderr, "shmemsim: note: symmetric allocations of %zu bytes "
-                "are folded into one copy shared by all PEs: %d copies would "
-                "need %.1f GiB, more than the %.1f GiB free for them; timing "
-                "does not depend on payload values (--fold SIZE chooses "
-                "yourself)\n", size, H.npes, gib(total), gib(H.budget));
+        ss_say("note: symmetric allocations of %zu bytes are folded into "
+               "one copy shared by all PEs: %d copies would need %.1f GiB, "
+               "more than the %.1f GiB free for them; timing does not depend "
+               "on payload values (--fold SIZE chooses yourself)", size,
+               H.npes, gib(total), gib(H.budget));
     }
     return 1;
 }
@@ -167,8 +172,8 @@ static void create(ss_alloc_t *a, size_t alignment, size_t size, int pe,
 {
     size_t al = alignment < 16 ? 16 : alignment;
     size_t stride = (size + al - 1) / al * al;
-    size_t copies = foldable && H.fold_threshold && size >= H.fold_threshold
-                    ? 1 : (size_t)H.npes;
+    size_t copies = foldable && (H.payload_free || (H.fold_threshold &&
+                                 size >= H.fold_threshold)) ? 1 : (size_t)H.npes;
     if (stride < size)
         ss_fatal("PE %d: %s(%zu): the size overflows the address space", pe,
                  call, size);

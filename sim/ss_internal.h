@@ -127,6 +127,8 @@ extern ss_world_t ss_w;
 ss_pe_t *ss_self(void);
 ss_pe_t *ss_check_pe(int pe, const char *call);
 void ss_fatal(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+/* "shmemsim: " + one line on stderr, safe on a PE's small stack. */
+void ss_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* ss_stack.c */
 void ss_stack_setup(int npes, int quiet);
@@ -143,7 +145,7 @@ static inline void ss_stack_check(const ss_pe_t *pe)
 }
 
 /* ss_heap.c */
-int ss_heap_init(int npes, size_t fold_threshold, size_t budget, int no_autofold);
+int ss_heap_init(int npes, const ss_config_t *cfg, size_t budget);
 size_t ss_heap_budget(int npes, int stack_kib);
 void ss_heap_fini(void);
 void *ss_heap_alloc(ss_pe_t *pe, size_t alignment, size_t size, int zero,

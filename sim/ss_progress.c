@@ -242,13 +242,14 @@ void ss_send_put(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
 }
 
 /* Can the atomic m (to target, issued now) ride on the held put? Only
- * right after one fence, and only if no other message to target from the
- * put's epoch is still unapplied: the atomic would have had to wait for
- * it while the put did not, which one dependency count cannot express. */
+ * after a fence (several in a row are one: no message lies between), and
+ * only if no other message to target from the put's epoch is still
+ * unapplied: the atomic would have had to wait for it while the put did
+ * not, which one dependency count cannot express. */
 static int fusible(const ss_pe_t *pe, int target, const ss_msg_t *m)
 {
     if (!pe->held || pe->held_target != target || m->kind != SS_MSG_AMO ||
-        pe->fence_epoch != pe->held_epoch + 1)
+        pe->fence_epoch == pe->held_epoch)
         return 0;
     for (uint32_t i = pe->nout; i-- > 0 && pe->out[i].epoch == pe->held_epoch;) {
         const ss_out_t *o = &pe->out[i];

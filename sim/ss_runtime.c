@@ -27,16 +27,37 @@ void ss_config_defaults(ss_config_t *cfg)
     ss_model_defaults(&cfg->model, SS_MODEL_ALPHA_BETA);
 }
 
+/* One line on stderr from a PE. Formatted into a static buffer and
+ * written at once: glibc's fprintf to unbuffered stderr puts an 8 KiB
+ * buffer on the caller's stack, as much as a PE's whole stack. */
+static void vsay(const char *prefix, const char *fmt, va_list ap)
+{
+    static char line[2048];
+    size_t n = (size_t)snprintf(line, sizeof line, "%s", prefix);
+    vsnprintf(line + n, sizeof line - n, fmt, ap);
+    n = strlen(line);
+    if (n + 1 < sizeof line)
+        line[n++] = '\n';
+    fflush(stdout);
+    fflush(stderr);
+    ssize_t w = write(2, line, n);
+    (void)w;
+}
+
+void ss_say(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsay("shmemsim: ", fmt, ap);
+    va_end(ap);
+}
+
 void ss_fatal(const char *fmt, ...)
 {
     va_list ap;
-    fflush(stdout);
-    fputs("shmemsim: error: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsay("shmemsim: error: ", fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
-    fflush(stderr);
     _exit(2);   /* from inside an actor: SimGrid's teardown must not run */
 }
 
@@ -97,9 +118,7 @@ void shmem_info_get_name(char *name)
 void shmem_global_exit(int status)
 {
     ss_pe_t *pe = ss_self();
-    fflush(stdout);
-    fprintf(stderr, "shmemsim: PE %d called shmem_global_exit(%d)\n", pe->id,
-            status);
+    ss_say("PE %d called shmem_global_exit(%d)", pe->id, status);
     _exit(status ? status : 1);
 }
 
@@ -297,11 +316,21 @@ static double wall_now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* Phase timings on stderr for big runs (they take seconds to minutes). */
+/* Phase timings on stderr for big runs (they take seconds to minutes),
+ * or any run with $SHMEMSIM_PROGRESS set (benchmarks read them). */
 static void progress(const ss_config_t *cfg, const char *what, double t0)
 {
-    if (!cfg->quiet && cfg->npes >= 10000)
-        fprintf(stderr, "shmemsim: %s (%.1f s)\n", what, wall_now() - t0);
+    static int forced = -1;
+    if (forced < 0)
+        forced = getenv("SHMEMSIM_PROGRESS") != NULL;
+    if (cfg->quiet || (cfg->npes < 10000 && !forced))
+        return;
+    fprintf(stderr, "shmemsim: %s (%.1f s", what, wall_now() - t0);
+    if (ss_w.stats.comms)
+        fprintf(stderr, "; %llu messages and %llu wake-ups in %llu SimGrid "
+                "communications", ss_w.stats.messages, ss_w.stats.wakeups,
+                ss_w.stats.comms);
+    fputs(")\n", stderr);
 }
 
 ss_run_stats_t ss_world_stats(void) { return ss_w.stats; }
@@ -342,9 +371,8 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         return 2;
     progress(cfg, "platform loaded", t0);
     ss_w.pes = calloc((size_t)cfg->npes, sizeof *ss_w.pes);
-    if (!ss_w.pes || ss_heap_init(cfg->npes, cfg->fold_threshold,
-                                          ss_heap_budget(cfg->npes, cfg->stack_kib),
-                                          cfg->keep_copies))
+    if (!ss_w.pes || ss_heap_init(cfg->npes, cfg,
+                                          ss_heap_budget(cfg->npes, cfg->stack_kib)))
         return 2;
     ss_teams_init(cfg->npes);
     if (ss_trace_start(cfg))

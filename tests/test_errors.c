@@ -211,6 +211,31 @@ static void test_stack_overflow(void **state)
     assert_int_equal(r.status, 0);
 }
 
+/* A program's allocation that cannot have a copy per PE in the memory
+ * free is folded into one, with a note; the run goes on. */
+static void bigalloc_pe(void *arg)
+{
+    (void)arg;
+    shmem_init();
+    char *p = shmem_malloc(ST->m);
+    p[shmem_my_pe()] = 1;
+    shmem_barrier_all();
+    shmem_free(p);
+    shmem_finalize();
+}
+
+static void test_autofold(void **state)
+{
+    (void)state;
+    simtest_setup();
+    ST->m = 64 << 20;   /* x 4,096 PEs: 256 GiB */
+    simtest_result_t r = simtest_run(simtest_platform(TWO), 4096, 2048,
+                                     SS_MODEL_ALPHA_BETA, bigalloc_pe);
+    assert_int_equal(r.status, 0);
+    assert_has(r.err, "symmetric allocations of 67108864 bytes are folded into "
+                      "one copy shared by all PEs: 4096 copies would need 256.0 GiB");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -223,6 +248,7 @@ int main(void)
         cmocka_unit_test(test_too_many_pes),
         cmocka_unit_test(test_malformed_platform),
         cmocka_unit_test(test_stack_overflow),
+        cmocka_unit_test(test_autofold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,11 +8,13 @@
 #include "model.h"
 #include "placement.h"
 
-/* Default stack of a simulated PE, in KiB: the deepest use of any built-in
- * algorithm measured with SHMEMSIM_STACK_REPORT (bench/stack_usage), with
- * room for the runtime's error paths. Sanitizers need far more. */
+/* Default stack of a simulated PE, in KiB. The deepest use of any built-in
+ * algorithm is 4.3 KiB (collect recursive_doubling; bench/stack_usage.sh,
+ * which reads $SHMEMSIM_STACK_REPORT), the runtime's error paths fit in 6
+ * KiB; 16 leaves room for SimGrid's own paths and keeps 100,000 stacks at
+ * 1.6 GB. Sanitizer builds need far more (CMake sets 64). */
 #ifndef SS_STACK_KIB_DEFAULT
-#define SS_STACK_KIB_DEFAULT 64
+#define SS_STACK_KIB_DEFAULT 16
 #endif
 
 typedef struct ss_config {
@@ -25,6 +27,9 @@ typedef struct ss_config {
     size_t fold_threshold;     /* fold allocations >= this; 0 = only those
                                   that would not fit in memory (ss_heap.c) */
     int keep_copies;           /* never fold on its own: results are checked */
+    int payload_free;          /* no value of the program's symmetric data
+                                  matters (timing only): one copy of each
+                                  allocation, puts carry no bytes */
     int stack_kib;             /* actor stack size (SS_STACK_KIB_DEFAULT) */
     int quiet;                 /* no progress or info on stderr */
     const char *alg[4];        /* per collective kind (shcoll_kind_t);
