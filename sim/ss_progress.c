@@ -13,6 +13,12 @@
  * fence depends on every earlier-epoch message to t not yet applied (they
  * may land in any order: a small one overtakes a large one), and t parks
  * it until all of them are.
+ *
+ * Contexts. Every send records the context it was issued on; a fence
+ * moves the PE's epoch and marks it on that context only, so a message
+ * depends on earlier-fenced messages of its own context, and a quiet on
+ * a context waits for that context's sends and answers alone. Replies
+ * and doorbells belong to the default context.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -52,11 +58,19 @@ static void grow(void **v, uint32_t *cap, size_t elem)
     *cap = c;
 }
 
+/* The context a message is issued on: the call's, except for replies
+ * (they serve another PE's request) and doorbells. */
+static const ss_ctx_state_t *ctx_of(const ss_pe_t *pe, const ss_msg_t *m)
+{
+    return m && m->kind != SS_MSG_REPLY && pe->cur ? pe->cur : &pe->dflt;
+}
+
 static void out_push(ss_pe_t *pe, sg_comm_t c, ss_msg_t *m, int target)
 {
     if (pe->nout == pe->capout)
         grow((void **)&pe->out, &pe->capout, sizeof *pe->out);
-    pe->out[pe->nout++] = (ss_out_t){c, m, target, pe->fence_epoch};
+    pe->out[pe->nout++] = (ss_out_t){c, m, target, pe->fence_epoch,
+                                     ctx_of(pe, m)->id};
 }
 
 static void out_retire(ss_pe_t *pe, uint32_t i)
@@ -124,10 +138,11 @@ static void add_waiter(ss_msg_t *d, ss_msg_t *m)
 static void fence_deps(ss_pe_t *pe, int target, ss_msg_t *m)
 {
     /* out is in issue order, so earlier epochs come first: stop at the
-     * current one (a PE that never fences scans nothing). */
-    for (uint32_t i = 0; i < pe->nout && pe->out[i].epoch != pe->fence_epoch; i++) {
+     * context's last fence (a PE that never fences scans nothing). */
+    const ss_ctx_state_t *cx = ctx_of(pe, m);
+    for (uint32_t i = 0; i < pe->nout && pe->out[i].epoch < cx->fence_mark; i++) {
         const ss_out_t *o = &pe->out[i];
-        if (o->msg && o->target == target && !o->msg->applied)
+        if (o->msg && o->ctx == cx->id && o->target == target && !o->msg->applied)
             add_waiter(o->msg, m);
     }
 }
@@ -136,6 +151,11 @@ void ss_send(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
 {
     ss_pe_t *t = &ss_w.pes[target];
     m->src = pe->id;
+    if (m->kind == SS_MSG_GET || m->kind == SS_MSG_FAMO) {
+        ss_ctx_state_t *cx = pe->cur ? pe->cur : &pe->dflt;
+        m->pending = &cx->pending;   /* the reply counts it down */
+        cx->pending++;
+    }
     fence_deps(pe, target, m);
     m->refs++;   /* the sender's reference, dropped when the send is done */
     sg_comm_t c = sg_mailbox_put_async(t->mb, m, (long)wire_bytes);
@@ -165,8 +185,11 @@ static void send_reply(ss_pe_t *pe, const ss_msg_t *req, const void *data,
                        size_t n)
 {
     ss_msg_t *r = ss_msg_new(SS_MSG_REPLY, n);
-    memcpy(r->data, data, n);
+    ss_copy_elems(r->data, (ptrdiff_t)req->elem, data, req->tstride, req->elem, n);
     r->raddr = req->raddr;
+    r->pending = req->pending;
+    r->elem = req->elem;
+    r->rstride = req->rstride;
     r->trace = req->trace;   /* a get completes when its reply lands */
     ss_send(pe, req->src, r, n);
 }
@@ -191,7 +214,8 @@ static void apply(ss_pe_t *pe, ss_msg_t *m)
     switch (m->kind) {
     case SS_MSG_PUT:
         ss_trace_end(m->trace);
-        memcpy(m->taddr, m->data, m->nbytes);
+        ss_copy_elems(m->taddr, m->tstride, m->data, (ptrdiff_t)m->elem,
+                      m->elem, m->nbytes);
         if (m->has_signal)
             ss_amo_apply(m->sig_addr, 8, m->op == SHMEM_SIGNAL_ADD ? SS_AMO_ADD : SS_AMO_SET,
                          m->sig_value, 0);
@@ -209,8 +233,11 @@ static void apply(ss_pe_t *pe, ss_msg_t *m)
         break;
     case SS_MSG_REPLY:
         ss_trace_end(m->trace);
-        memcpy(m->raddr, m->data, m->nbytes);
+        ss_copy_elems(m->raddr, m->rstride, m->data, (ptrdiff_t)m->elem,
+                      m->elem, m->nbytes);
         pe->pending_replies--;
+        if (m->pending)
+            (*m->pending)--;
         break;
     }
     m->applied = 1;
@@ -308,6 +335,37 @@ void ss_quiet(ss_pe_t *pe)
              * order is O(n), a wait_any over all of them O(n^2). */
             sg_comm_wait(pe->out[0].comm);
             out_retire(pe, 0);
+        } else {
+            ss_progress_wait(pe, 1);
+        }
+    }
+}
+
+/* First outstanding send of context id, or nout. */
+static uint32_t first_out(const ss_pe_t *pe, uint32_t id)
+{
+    uint32_t i = 0;
+    while (i < pe->nout && pe->out[i].ctx != id)
+        i++;
+    return i;
+}
+
+int ss_ctx_busy(const ss_pe_t *pe, const ss_ctx_state_t *cx)
+{
+    return cx->pending > 0 || first_out(pe, cx->id) < pe->nout;
+}
+
+/* quiet on one context: as ss_quiet, over that context's sends and
+ * answers only (other contexts' may stay in flight). */
+void ss_quiet_ctx(ss_pe_t *pe, const ss_ctx_state_t *cx)
+{
+    for (;;) {
+        uint32_t i = first_out(pe, cx->id);
+        if (i == pe->nout && cx->pending == 0)
+            return;
+        if (i < pe->nout && pe->nout > 64) {
+            sg_comm_wait(pe->out[i].comm);
+            out_retire(pe, i);
         } else {
             ss_progress_wait(pe, 1);
         }

@@ -12,6 +12,7 @@
 #include "shmemsim.h"
 #include "ss_team.h"
 #include "ss_coll.h"
+#include "ss_ctx.h"
 #include "ss_driver.h"
 #include "placement.h"
 #include "platform.h"
@@ -224,6 +225,7 @@ static void world_free(void)
         ss_pe_release(&ss_w.pes[i]);
     ss_sync_sets_free();
     ss_teams_free();
+    ss_ctxs_free();
     ss_heap_fini();
     free(ss_w.pes);
     free(ss_w.hosts);

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include "model.h"
 #include "placement.h"
+#include "shcoll.h"
 
 typedef struct ss_config {
     const char *platform;      /* SimGrid platform XML file */
@@ -18,7 +19,7 @@ typedef struct ss_config {
     size_t fold_threshold;     /* fold allocations >= this; 0 = never */
     int stack_kib;             /* actor stack size */
     int quiet;                 /* no progress or info on stderr */
-    const char *alg[4];        /* per collective kind (shcoll_kind_t);
+    const char *alg[SHCOLL_NKINDS];  /* per collective kind (shcoll_kind_t);
                                   NULL: $SHMEMSIM_<KIND>_ALGORITHM or linear */
     int radix;                 /* 0: algorithm default */
     size_t segment;            /* 0: algorithm default */
