@@ -107,7 +107,8 @@ static size_t test_set(ss_pe_t *pe, const ss_waitset_t *w, int mode,
     return hit;
 }
 
-/* The _any answer: the lowest satisfied index, SIZE_MAX if none. */
+/* The _any answer: the lowest satisfied index, SIZE_MAX if none (call
+ * it with hit computed first: argument order is unspecified). */
 static size_t any_of(size_t hit, size_t first)
 {
     return hit ? first : SIZE_MAX;
@@ -132,7 +133,8 @@ static size_t any_of(size_t hit, size_t first)
         const char *call = "shmem_" #N "_wait_until_any" #V;                 \
         size_t first = 0;                                                    \
         SS_SET_(N, cmp, VALS, VEC);                                          \
-        return any_of(wait_set(pe, &w, SS_ANY, &first), first);              \
+        size_t hit = wait_set(pe, &w, SS_ANY, &first);                       \
+        return any_of(hit, first);                                           \
     }                                                                        \
     size_t shmem_##N##_wait_until_some##V(T *ivars, size_t nelems,           \
                                           size_t *indices,                   \
@@ -158,7 +160,8 @@ static size_t any_of(size_t hit, size_t first)
         size_t first = 0;                                                    \
         int ok;                                                              \
         SS_SET_(N, cmp, VALS, VEC);                                          \
-        return any_of(test_set(pe, &w, SS_ANY, &first, &ok), first);         \
+        size_t hit = test_set(pe, &w, SS_ANY, &first, &ok);                  \
+        return any_of(hit, first);                                           \
     }                                                                        \
     size_t shmem_##N##_test_some##V(T *ivars, size_t nelems,                 \
                                     size_t *indices, const int *status,      \
