@@ -432,9 +432,9 @@ void ss_tune_say_unmapped(const ss_tune_t *t, const char *collective,
     const ss_tune_table_t *tab = ss_tune_find(t, collective);
     if (!tab || tab->n == 0)
         return;
-    fprintf(out, "\n# %s: no mapping to %s's settings; not exported.\n",
+    fprintf(out, "# %s: %s has no setting for it; not exported.\n",
             collective, runtime);
     if (note)
-        fprintf(note, "%s: %s has no mapping to %s; not exported\n", tag,
-                collective, runtime);
+        fprintf(note, "%s: %s has no setting for %s; not exported\n", tag,
+                runtime, collective);
 }
