@@ -13,6 +13,7 @@ const shcoll_alg_t *shcoll_registry(shcoll_kind_t kind)
     case SHCOLL_COLLECT:   return shcoll_collect_algs;
     case SHCOLL_BROADCAST: return shcoll_broadcast_algs;
     case SHCOLL_REDUCE:    return shcoll_reduce_algs;
+    case SHCOLL_ALLTOALL:  return shcoll_alltoall_algs;
     default:               return NULL;
     }
 }
@@ -33,6 +34,7 @@ const char *shcoll_kind_name(shcoll_kind_t kind)
     static const char *const names[SHCOLL_NKINDS] = {
         [SHCOLL_FCOLLECT] = "fcollect", [SHCOLL_COLLECT] = "collect",
         [SHCOLL_BROADCAST] = "broadcast", [SHCOLL_REDUCE] = "reduce",
+        [SHCOLL_ALLTOALL] = "alltoall",
     };
     return (unsigned)kind < SHCOLL_NKINDS ? names[kind] : NULL;
 }

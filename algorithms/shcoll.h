@@ -26,6 +26,7 @@ typedef enum shcoll_kind {
     SHCOLL_COLLECT,
     SHCOLL_BROADCAST,
     SHCOLL_REDUCE,
+    SHCOLL_ALLTOALL,
     SHCOLL_NKINDS
 } shcoll_kind_t;
 
@@ -60,8 +61,12 @@ typedef struct shcoll_args {
     void *dest;          /* symmetric */
     const void *source;  /* symmetric */
     size_t nbytes;       /* fcollect: bytes per PE; collect: this PE's
-                            bytes; broadcast: payload; reduce: array bytes */
-    size_t elem_size;    /* reduce: bytes per element */
+                            bytes; broadcast: payload; reduce: array bytes;
+                            alltoall: bytes of the block for each member */
+    size_t elem_size;    /* reduce: bytes per element; alltoall: the
+                            element the strides count (0 means 1) */
+    ptrdiff_t dst, sst;  /* alltoall: elements between consecutive
+                            elements of dest / source (0 or 1: contiguous) */
     int root;            /* broadcast: root as an index into set */
     shcoll_op_t op;      /* reduce */
     shcoll_type_t type;  /* reduce */
@@ -91,6 +96,7 @@ extern const shcoll_alg_t shcoll_fcollect_algs[];
 extern const shcoll_alg_t shcoll_collect_algs[];
 extern const shcoll_alg_t shcoll_broadcast_algs[];
 extern const shcoll_alg_t shcoll_reduce_algs[];
+extern const shcoll_alg_t shcoll_alltoall_algs[];
 
 const shcoll_alg_t *shcoll_registry(shcoll_kind_t kind);
 const shcoll_alg_t *shcoll_find(shcoll_kind_t kind, const char *name);

@@ -69,11 +69,27 @@ size_t shcoll_collect_offset(int member, size_t base_bytes, size_t elem_size)
     return (size_t)whole * period + tail;
 }
 
+/* alltoall: elements st apart (0 or 1: contiguous). */
+static size_t a2a_stride(ptrdiff_t st)
+{
+    return st > 1 ? (size_t)st : 1;
+}
+
+/* alltoall: bytes from the first to the last of the p blocks' elements. */
+static size_t a2a_span(const shcoll_check_t *c, const shcoll_args_t *a,
+                       ptrdiff_t st)
+{
+    size_t e = granule(a), n = (size_t)a->set.size * (c->nbytes / e);
+    return n ? ((n - 1) * a2a_stride(st) + 1) * e : 0;
+}
+
 size_t shcoll_check_source_bytes(const shcoll_check_t *c,
                                  const shcoll_args_t *a, int member)
 {
     if (c->kind == SHCOLL_COLLECT)
         return shcoll_collect_bytes(member, c->nbytes, granule(a));
+    if (c->kind == SHCOLL_ALLTOALL)
+        return a2a_span(c, a, a->sst);
     return c->nbytes;
 }
 
@@ -85,6 +101,8 @@ size_t shcoll_check_dest_bytes(const shcoll_check_t *c,
         return (size_t)a->set.size * c->nbytes;
     case SHCOLL_COLLECT:
         return shcoll_collect_offset(a->set.size, c->nbytes, granule(a));
+    case SHCOLL_ALLTOALL:
+        return a2a_span(c, a, a->dst);
     default:
         return c->nbytes;
     }
@@ -165,11 +183,28 @@ static void fill_reduce(const shcoll_args_t *a, size_t nelems, int member,
     }
 }
 
+/* alltoall: element e of member r's source holds bytes (r, e*elem + b),
+ * the gaps between strided elements a byte no block has. */
+#define A2A_GAP 0xA5
+
+static void fill_alltoall(const shcoll_check_t *c, const shcoll_args_t *a,
+                          int member, unsigned char *src)
+{
+    size_t e = granule(a), n = (size_t)a->set.size * (c->nbytes / e);
+    memset(src, A2A_GAP, a2a_span(c, a, a->sst));
+    for (size_t k = 0; k < n; k++)
+        for (size_t b = 0; b < e; b++)
+            src[k * a2a_stride(a->sst) * e + b] =
+                pattern_byte(member, k * e + b, c->salt);
+}
+
 void shcoll_check_fill(const shcoll_check_t *c, const shcoll_args_t *a,
                        int member, void *source)
 {
     size_t n = shcoll_check_source_bytes(c, a, member);
-    if (c->kind == SHCOLL_REDUCE && reduce_esize(a) > 0)
+    if (c->kind == SHCOLL_ALLTOALL)
+        fill_alltoall(c, a, member, source);
+    else if (c->kind == SHCOLL_REDUCE && reduce_esize(a) > 0)
         fill_reduce(a, n / reduce_esize(a), member, c->salt, source);
     else
         fill_bytes(source, n, member, c->salt);
@@ -196,6 +231,24 @@ static int reference_reduce(const shcoll_check_t *c, const shcoll_args_t *a,
     return 0;
 }
 
+/* alltoall on the calling member me: its dest block j is member j's
+ * source block me. Gaps are left 0 (compare_alltoall skips them). */
+static int reference_alltoall(const shcoll_check_t *c,
+                              const shcoll_args_t *a, unsigned char *out)
+{
+    int me = shcoll_my_index(&a->set);
+    size_t e = granule(a), nel = c->nbytes / e;
+    if (me < 0)
+        return -1;
+    memset(out, 0, a2a_span(c, a, a->dst));
+    for (int j = 0; j < a->set.size; j++)
+        for (size_t k = 0; k < nel; k++)
+            for (size_t b = 0; b < e; b++)
+                out[((size_t)j * nel + k) * a2a_stride(a->dst) * e + b] =
+                    pattern_byte(j, ((size_t)me * nel + k) * e + b, c->salt);
+    return 0;
+}
+
 int shcoll_check_reference(const shcoll_check_t *c, const shcoll_args_t *a,
                            void *expect)
 {
@@ -218,6 +271,8 @@ int shcoll_check_reference(const shcoll_check_t *c, const shcoll_args_t *a,
         return 0;
     case SHCOLL_REDUCE:
         return reference_reduce(c, a, expect);
+    case SHCOLL_ALLTOALL:
+        return reference_alltoall(c, a, expect);
     default:
         return -1;
     }
@@ -312,6 +367,24 @@ static void describe_byte(const shcoll_check_t *c, const shcoll_args_t *a,
     }
 }
 
+/* alltoall: element by element, gaps skipped (they are not the call's). */
+static int compare_alltoall(const shcoll_check_t *c, const shcoll_args_t *a,
+                            const unsigned char *e, const unsigned char *d,
+                            char *err, size_t errlen)
+{
+    size_t g = granule(a), nel = c->nbytes / g, p = (size_t)a->set.size;
+    for (size_t k = 0; k < p * nel; k++) {
+        size_t at = k * a2a_stride(a->dst) * g;
+        if (memcmp(d + at, e + at, g) == 0)
+            continue;
+        snprintf(err, errlen, "alltoall element %zu of block %zu (from member "
+                 "%zu) at byte %zu: got 0x%02x.., expected 0x%02x..",
+                 k % nel, k / nel, k / nel, at, d[at], e[at]);
+        return 1;
+    }
+    return 0;
+}
+
 int shcoll_check_compare(const shcoll_check_t *c, const shcoll_args_t *a,
                          const void *expect, const void *dest,
                          char *err, size_t errlen)
@@ -319,6 +392,8 @@ int shcoll_check_compare(const shcoll_check_t *c, const shcoll_args_t *a,
     size_t n = shcoll_check_dest_bytes(c, a);
     if (c->kind == SHCOLL_REDUCE)
         return compare_reduce(a, n, expect, dest, err, errlen);
+    if (c->kind == SHCOLL_ALLTOALL)
+        return compare_alltoall(c, a, expect, dest, err, errlen);
 
     const unsigned char *e = expect, *d = dest;
     for (size_t i = 0; i < n; i++) {

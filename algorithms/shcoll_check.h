@@ -27,7 +27,8 @@ typedef struct shcoll_check {
     shcoll_kind_t kind;
     /* The run's size: fcollect bytes per member; collect base bytes (each
      * member contributes shcoll_collect_bytes of it); broadcast payload;
-     * reduce array bytes. */
+     * reduce array bytes; alltoall bytes of each block (a->elem_size
+     * bytes per element, a->dst / a->sst elements apart). */
     size_t nbytes;
     unsigned salt;      /* varies the data between calls */
 } shcoll_check_t;
@@ -39,7 +40,8 @@ size_t shcoll_collect_bytes(int member, size_t base_bytes, size_t elem_size);
 /* collect: sum of shcoll_collect_bytes over members 0..member-1, O(1). */
 size_t shcoll_collect_offset(int member, size_t base_bytes, size_t elem_size);
 
-/* Bytes member r's source holds (the a->nbytes it must pass). */
+/* Bytes member r's source holds (the a->nbytes it must pass; alltoall
+ * passes its block size c->nbytes, its source holding p strided blocks). */
 size_t shcoll_check_source_bytes(const shcoll_check_t *c,
                                  const shcoll_args_t *a, int member);
 /* Bytes of dest the collective writes on every member. */
@@ -53,8 +55,9 @@ void shcoll_check_fill(const shcoll_check_t *c, const shcoll_args_t *a,
                        int member, void *source);
 
 /* Expected dest (shcoll_check_dest_bytes bytes), computed sequentially.
- * Returns 0, or -1 if the arguments are invalid (e.g. op not valid on
- * the type). */
+ * alltoall's differs per member: it is the calling PE's (it must be a
+ * member). Returns 0, or -1 if the arguments are invalid (e.g. op not
+ * valid on the type). */
 int shcoll_check_reference(const shcoll_check_t *c, const shcoll_args_t *a,
                            void *expect);
 

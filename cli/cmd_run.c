@@ -21,19 +21,21 @@ static const char run_help[] =
     "prints, per size, the time from the first PE entering to the last PE\n"
     "leaving, in simulated seconds.\n\n"
     "options:\n"
-    "  --collective C    fcollect, collect, broadcast or reduce\n"
+    "  --collective C    fcollect, collect, broadcast, reduce or alltoall\n"
     "  --algorithm A     an algorithm of that collective (shmemsim list), a\n"
     "                    comma list of them, or all: one row per algorithm\n"
     "  --bytes LIST      sizes, comma list with K/M/G (powers of 1024) and\n"
     "                    doubling ranges A:B, e.g. 8,64,1K:1M (default 8).\n"
     "                    fcollect/collect: bytes each PE contributes (collect\n"
     "                    varies it by PE, some give 0); broadcast: payload;\n"
-    "                    reduce: array bytes (a multiple of the type's size)\n"
+    "                    reduce: array bytes (a multiple of the type's size);\n"
+    "                    alltoall: bytes each PE sends to each PE\n"
     "  --root R          broadcast root (default 0)\n"
     "  --op OP           reduce: and, or, xor, max, min, sum, prod (default sum)\n"
     "  --type T          reduce: element type, e.g. long, double, complexd\n"
     "                    (default long)\n"
-    "  --radix K         tuning radix for algorithms that have one\n"
+    "  --radix K         tuning radix for algorithms that have one (alltoall\n"
+    "                    windowed: blocks in flight per PE)\n"
     "                    (default: $SHMEMSIM_COLL_RADIX, else the algorithm's)\n"
     "  --segment SIZE    pipeline segment for algorithms that have one\n"
     "                    (default: $SHMEMSIM_COLL_SEGMENT, else the algorithm's)\n"
@@ -45,7 +47,8 @@ static const char run_help[] =
     "  within 1%% on a contention-free platform (tests/platforms/star-64.xml)\n"
     "%s";
 
-static const char *const kinds[] = {"fcollect", "collect", "broadcast", "reduce", NULL};
+static const char *const kinds[] = {"fcollect", "collect", "broadcast", "reduce",
+                                    "alltoall", NULL};
 static const char *const formats[] = {"table", "csv", "json", NULL};
 
 typedef struct run_opts {
@@ -151,7 +154,8 @@ static int run_validate(run_opts_t *o)
     if (ss_option_finish(&o->cfg))
         return 2;
     if (o->kind < 0)
-        return ss_cli_fail("--collective is required: fcollect, collect, broadcast or reduce");
+        return ss_cli_fail("--collective is required: fcollect, collect, broadcast, "
+                           "reduce or alltoall");
     if (!o->alg)
         return ss_cli_fail("--algorithm is required (`shmemsim list` shows them)");
     if (resolve_algs(o))
@@ -175,7 +179,8 @@ static int run_validate(run_opts_t *o)
             }
     }
     for (size_t i = 0; i < o->nsizes; i++)
-        if (o->kind == SHCOLL_FCOLLECT && o->bytes[i] > SIZE_MAX / (size_t)o->cfg.npes)
+        if ((o->kind == SHCOLL_FCOLLECT || o->kind == SHCOLL_ALLTOALL) &&
+            o->bytes[i] > SIZE_MAX / (size_t)o->cfg.npes)
             return ss_cli_fail("--bytes x --pes overflows the address space");
     return 0;
 }

@@ -40,7 +40,8 @@ static const char help[] =
     "  -o FILE           the result CSV (required, except for --dry-run)\n"
     "  --platform P      an XML file, topology spec or preset, as for run;\n"
     "                    repeat it for several (specs contain commas)\n"
-    "  --collective LIST comma list of fcollect, collect, broadcast, reduce\n"
+    "  --collective LIST comma list of fcollect, collect, broadcast, reduce,\n"
+    "                    alltoall\n"
     "  --pes LIST        comma list of PE counts; A:B doubles from A to B\n"
     "  --algorithm LIST  comma list or all (default): each collective runs\n"
     "                    the names it has (`shmemsim list`); a name no listed\n"
@@ -236,7 +237,8 @@ static int parse_args(int argc, char **argv, opts_t *o)
     return 0;
 }
 
-static const char *const kind_names[] = {"fcollect", "collect", "broadcast", "reduce", NULL};
+static const char *const kind_names[] = {"fcollect", "collect", "broadcast", "reduce",
+                                         "alltoall", NULL};
 
 static int resolve_kinds(opts_t *o)
 {
@@ -255,7 +257,8 @@ static int resolve_kinds(opts_t *o)
             s->kinds[s->nkind++] = k;
         p += len + (p[len] == ',');
     }
-    return s->nkind ? 0 : fail("--collective is empty (fcollect, collect, broadcast, reduce)");
+    return s->nkind ? 0 : fail("--collective is empty (fcollect, collect, broadcast, "
+                               "reduce, alltoall)");
 }
 
 static void choices(int kind, char *buf, size_t len)
@@ -363,7 +366,8 @@ static int check_modes(const opts_t *o)
     if (!o->s.nplat)
         return fail("--platform is required (an XML file, a spec or a preset; repeat it for several)");
     if (!o->s.colls_arg)
-        return fail("--collective LIST is required (fcollect, collect, broadcast, reduce)");
+        return fail("--collective LIST is required (fcollect, collect, broadcast, reduce, "
+                    "alltoall)");
     if (!o->s.pes_arg)
         return fail("--pes LIST is required, e.g. --pes 4,16,64 or --pes 4:64");
     if (!o->out && !o->dry)

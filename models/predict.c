@@ -10,6 +10,7 @@ double ss_predict(const char *kind, const char *alg, const ss_ab_t *ab,
     static const struct { const char *kind; const ss_pred_t *table; } k[] = {
         {"fcollect", ss_pred_fcollect}, {"collect", ss_pred_collect},
         {"broadcast", ss_pred_broadcast}, {"reduce", ss_pred_reduce},
+        {"alltoall", ss_pred_alltoall},
     };
     for (size_t i = 0; i < sizeof k / sizeof k[0]; i++) {
         if (strcmp(kind, k[i].kind))

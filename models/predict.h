@@ -30,7 +30,8 @@ typedef struct ss_ab {
 typedef struct ss_pred_in {
     int p;                /* PEs in the set */
     size_t n;             /* fcollect: bytes per PE; broadcast: payload;
-                             reduce: array bytes; collect: unused */
+                             reduce: array bytes; alltoall: bytes per
+                             block; collect: unused */
     const size_t *sizes;  /* collect: bytes of each member, p entries */
     size_t elem;          /* reduce: element size */
     int root;             /* broadcast root (member index) */
@@ -49,9 +50,11 @@ extern const ss_pred_t ss_pred_fcollect[];
 extern const ss_pred_t ss_pred_collect[];
 extern const ss_pred_t ss_pred_broadcast[];
 extern const ss_pred_t ss_pred_reduce[];
+extern const ss_pred_t ss_pred_alltoall[];
 
 /* Predicted seconds for algorithm `alg` of collective `kind` ("fcollect",
- * "collect", "broadcast", "reduce"); NAN when there is no closed form. */
+ * "collect", "broadcast", "reduce", "alltoall"); NAN when there is no
+ * closed form. */
 double ss_predict(const char *kind, const char *alg, const ss_ab_t *ab,
                   const ss_pred_in_t *in);
 

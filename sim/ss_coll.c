@@ -1,7 +1,7 @@
-/* ss_coll.c - the OpenSHMEM collective calls of the simulated runtime.
- * Each one validates its arguments, picks the configured algorithm from
- * the collective's registry (algorithms/), gives it runtime-owned psync and
- * work space, and runs it in the calling PE. */
+/* ss_coll.c - collective dispatch of the simulated runtime: each call
+ * (ss_coll_api.c) is validated, gets the configured algorithm from the
+ * collective's registry (algorithms/) and runtime-owned psync and work
+ * space, and runs in the calling PE. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,20 +14,9 @@
 #include "ss_team.h"
 #include "ss_trace.h"
 
-typedef struct ss_call {
-    shcoll_kind_t kind;
-    void *dest;
-    const void *src;
-    size_t nelems, elem;
-    int root;
-    shcoll_op_t op;
-    shcoll_type_t type;
-    const char *call;
-    const shcoll_alg_t *alg;   /* NULL: the configured one */
-} ss_call_t;
-
 /* The algorithm of each kind a program's collectives use, resolved once
- * per world: the config's, else $SHMEMSIM_<KIND>_ALGORITHM, else linear. */
+ * per world: the config's, else $SHMEMSIM_<KIND>_ALGORITHM, else linear
+ * (alltoall has none: its first, pairwise). */
 static const shcoll_alg_t *chosen[SHCOLL_NKINDS];
 
 int ss_coll_resolve(const ss_config_t *cfg)
@@ -40,8 +29,9 @@ int ss_coll_resolve(const ss_config_t *cfg)
             *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c);
         if (!name)
             name = getenv(env);
-        if (!name || !*name)
-            name = "linear";
+        if (!name || !*name)   /* linear, or the first where there is none */
+            name = shcoll_find((shcoll_kind_t)k, "linear")
+                       ? "linear" : shcoll_registry((shcoll_kind_t)k)->name;
         if (!(chosen[k] = shcoll_find((shcoll_kind_t)k, name))) {
             fprintf(stderr, "shmemsim: error: unknown %s algorithm '%s'%s%s "
                     "(`shmemsim list` shows the choices)\n",
@@ -108,15 +98,38 @@ static size_t mul(size_t a, size_t b, const ss_call_t *c)
     return a * b;
 }
 
+/* Bytes from the first to the last of n elements st apart. */
+static size_t strided_span(size_t n, ptrdiff_t st, const ss_call_t *c)
+{
+    return n ? mul(mul(n - 1, (size_t)st, c) + 1, c->elem, c) : 0;
+}
+
+/* Bytes of dest and source the call touches on this PE. */
+static void extents(const struct ss_team *t, const ss_call_t *c,
+                    size_t nbytes, size_t *dbytes, size_t *sbytes)
+{
+    size_t p = (size_t)t->size;
+    *dbytes = *sbytes = nbytes;
+    if (c->kind == SHCOLL_FCOLLECT)
+        *dbytes = mul(nbytes, p, c);
+    if (c->kind == SHCOLL_ALLTOALL) {
+        *dbytes = strided_span(mul(c->nelems, p, c), c->dst, c);
+        *sbytes = strided_span(mul(c->nelems, p, c), c->sst, c);
+    }
+}
+
 static void check_args(ss_pe_t *pe, const struct ss_team *t, ss_call_t *c,
                        size_t nbytes)
 {
-    size_t dbytes = c->kind == SHCOLL_FCOLLECT ? mul(nbytes, (size_t)t->size, c)
-                                               : nbytes;
+    size_t dbytes, sbytes;
+    if (c->kind == SHCOLL_ALLTOALL && (c->dst < 1 || c->sst < 1))
+        ss_fatal("PE %d: %s: strides dst %td and sst %td must be 1 or more",
+                 pe->id, c->call, c->dst, c->sst);
+    extents(t, c, nbytes, &dbytes, &sbytes);
     if (dbytes)
         ss_heap_check_local(pe, c->dest, dbytes, c->call);
-    if (nbytes)
-        ss_heap_check_local(pe, c->src, nbytes, c->call);
+    if (sbytes)
+        ss_heap_check_local(pe, c->src, sbytes, c->call);
     if (c->kind == SHCOLL_BROADCAST && (c->root < 0 || c->root >= t->size))
         ss_fatal("PE %d: %s: PE_root %d is not in 0..%d", pe->id, c->call,
                  c->root, t->size - 1);
@@ -125,9 +138,35 @@ static void check_args(ss_pe_t *pe, const struct ss_team *t, ss_call_t *c,
                  shcoll_op_name(c->op), shcoll_type_name(c->type));
 }
 
+/* Every member must pass the same sizes (and root, op, type) to one
+ * collective call, collect's block sizes aside: the first member to enter
+ * call number seq records them, the others compare. Members are at most
+ * one call apart (shcoll.h), so two records suffice. */
+static void check_same(struct ss_team *t, int me, const ss_call_t *c,
+                       size_t nbytes)
+{
+    uint32_t seq = t->coll_calls[me];
+    ss_team_call_t *r = &t->calls[seq % 2], mine = {
+        seq, ss_team_global(t, me), c->call, nbytes, c->root, c->op, c->type};
+    if (c->kind == SHCOLL_COLLECT)
+        return;
+    if (r->seq != seq) {
+        *r = mine;
+        return;
+    }
+    if (r->bytes != nbytes || r->root != c->root || r->op != (int)c->op ||
+        r->type != (int)c->type)
+        ss_fatal("PE %d: %s: %zu bytes%s, but PE %d passed %zu bytes%s to the "
+                 "same collective (%s, call #%u on this team); every member "
+                 "must pass the same sizes%s", mine.pe, c->call, nbytes,
+                 c->kind == SHCOLL_BROADCAST ? " and this root" : "", r->pe,
+                 r->bytes, c->kind == SHCOLL_BROADCAST ? " and its root" : "",
+                 r->call, seq, c->kind == SHCOLL_REDUCE ? ", op and type" : "");
+}
+
 /* slot tells apart the workspaces of calls that may overlap in time:
  * alternate team calls, or distinct pSync arrays of active-set calls. */
-static int run(const struct ss_team *t, uint64_t slot, ss_call_t *c)
+static int run(struct ss_team *t, uint64_t slot, ss_call_t *c)
 {
     ss_pe_t *pe = ss_self();
     pe->where = c->call;
@@ -137,6 +176,8 @@ static int run(const struct ss_team *t, uint64_t slot, ss_call_t *c)
                  pe->id, c->call);
     size_t nbytes = mul(c->nelems, c->elem, c);
     check_args(pe, t, c, nbytes);
+    t->coll_calls[me]++;
+    check_same(t, me, c, nbytes);
     const shcoll_alg_t *alg = c->alg ? c->alg : chosen[c->kind];
     int radix = ss_w.cfg.radix;   /* environment resolved at world start */
     shcoll_args_t a = {
@@ -144,6 +185,7 @@ static int run(const struct ss_team *t, uint64_t slot, ss_call_t *c)
         .dest = c->dest, .source = c->src, .nbytes = nbytes,
         .elem_size = c->elem, .root = c->root, .op = c->op, .type = c->type,
         .radix = radix, .segment = ss_w.cfg.segment, .combine = sim_combine,
+        .dst = c->dst, .sst = c->sst,
     };
     uint64_t key = slot << 8 | (uint64_t)c->kind << 1;
     size_t pw = alg->psync_words ? alg->psync_words(t->size, radix) : 0;
@@ -159,21 +201,19 @@ static int run(const struct ss_team *t, uint64_t slot, ss_call_t *c)
     return rc;
 }
 
-static int team_call(shmem_team_t team, ss_call_t *c)
+int ss_coll_team_call(shmem_team_t team, ss_call_t *c)
 {
-    if (team == SHMEM_TEAM_INVALID)
-        ss_fatal("PE %d: %s: SHMEM_TEAM_INVALID passed as a team",
-                 ss_self()->id, c->call);
-    int me = ss_team_index(team, ss_self()->id);
-    uint64_t slot = me < 0 ? 0 : team->coll_calls[me]++ % 2;
-    int rc = run(team, slot, c);
+    struct ss_team *t = ss_team_get(team, c->call);
+    int me = ss_team_index(t, ss_self()->id);
+    uint64_t slot = me < 0 ? 0 : t->coll_calls[me] % 2;
+    int rc = run(t, slot, c);
     /* 1.5 team broadcast also writes dest on the root. */
     if (!rc && c->kind == SHCOLL_BROADCAST && me == c->root && c->dest != c->src)
         memmove(c->dest, c->src, c->nelems * c->elem);
     return rc;
 }
 
-static void set_call(int start, int lg, int size, long *pSync, ss_call_t *c)
+void ss_coll_set_call(int start, int lg, int size, long *pSync, ss_call_t *c)
 {
     ss_pe_t *pe = ss_self();
     if (lg < 0 || lg > 30 || size < 1 || start < 0 ||
@@ -182,144 +222,11 @@ static void set_call(int start, int lg, int size, long *pSync, ss_call_t *c)
                  "PE_size %d) does not fit in %d PEs", pe->id, c->call, start,
                  lg, size, ss_w.npes);
     ss_heap_check_local(pe, pSync, sizeof *pSync, c->call);
-    const struct ss_team *t = ss_team_for_set(start, 1 << lg, size);
+    struct ss_team *t = ss_team_for_set(start, 1 << lg, size);
     /* PE 0's copy of pSync names the array the same way on every PE. */
     uint64_t slot = (uint64_t)(uintptr_t)ss_heap_translate(pe->id, pSync, 1, 0);
     run(t, slot, c);
 }
-
-#define SS_COLL_(T, N)                                                       \
-    int shmem_##N##_fcollect(shmem_team_t team, T *d, const T *s, size_t n)  \
-    {                                                                        \
-        ss_call_t c = {SHCOLL_FCOLLECT, d, s, n, sizeof(T), 0, 0, 0,         \
-                       "shmem_" #N "_fcollect", NULL};                             \
-        return team_call(team, &c);                                          \
-    }                                                                        \
-    int shmem_##N##_collect(shmem_team_t team, T *d, const T *s, size_t n)   \
-    {                                                                        \
-        ss_call_t c = {SHCOLL_COLLECT, d, s, n, sizeof(T), 0, 0, 0,          \
-                       "shmem_" #N "_collect", NULL};                              \
-        return team_call(team, &c);                                          \
-    }                                                                        \
-    int shmem_##N##_broadcast(shmem_team_t team, T *d, const T *s, size_t n, \
-                              int root)                                      \
-    {                                                                        \
-        ss_call_t c = {SHCOLL_BROADCAST, d, s, n, sizeof(T), root, 0, 0,     \
-                       "shmem_" #N "_broadcast", NULL};                            \
-        return team_call(team, &c);                                          \
-    }
-SHMEM_RMA_TYPES(SS_COLL_)
-
-int shmem_fcollectmem(shmem_team_t team, void *d, const void *s, size_t n)
-{
-    ss_call_t c = {SHCOLL_FCOLLECT, d, s, n, 1, 0, 0, 0, "shmem_fcollectmem", NULL};
-    return team_call(team, &c);
-}
-
-int shmem_collectmem(shmem_team_t team, void *d, const void *s, size_t n)
-{
-    ss_call_t c = {SHCOLL_COLLECT, d, s, n, 1, 0, 0, 0, "shmem_collectmem", NULL};
-    return team_call(team, &c);
-}
-
-int shmem_broadcastmem(shmem_team_t team, void *d, const void *s, size_t n,
-                       int root)
-{
-    ss_call_t c = {SHCOLL_BROADCAST, d, s, n, 1, root, 0, 0, "shmem_broadcastmem", NULL};
-    return team_call(team, &c);
-}
-
-#define SS_SET_(KIND, name, w)                                               \
-    void name(void *d, const void *s, size_t n, int start, int lg, int size, \
-              long *pSync)                                                   \
-    {                                                                        \
-        ss_call_t c = {KIND, d, s, n, w, 0, 0, 0, #name, NULL};                    \
-        set_call(start, lg, size, pSync, &c);                                \
-    }
-SS_SET_(SHCOLL_FCOLLECT, shmem_fcollect32, 4)
-SS_SET_(SHCOLL_FCOLLECT, shmem_fcollect64, 8)
-SS_SET_(SHCOLL_COLLECT, shmem_collect32, 4)
-SS_SET_(SHCOLL_COLLECT, shmem_collect64, 8)
-
-#define SS_BCAST_(name, w)                                                   \
-    void name(void *d, const void *s, size_t n, int root, int start, int lg, \
-              int size, long *pSync)                                         \
-    {                                                                        \
-        ss_call_t c = {SHCOLL_BROADCAST, d, s, n, w, root, 0, 0, #name, NULL};     \
-        set_call(start, lg, size, pSync, &c);                                \
-    }
-SS_BCAST_(shmem_broadcast32, 4)
-SS_BCAST_(shmem_broadcast64, 8)
-
-/* ---- reductions ---- */
-enum {
-    SS_TY_char = SHCOLL_T_CHAR, SS_TY_schar = SHCOLL_T_SCHAR,
-    SS_TY_short = SHCOLL_T_SHORT, SS_TY_int = SHCOLL_T_INT,
-    SS_TY_long = SHCOLL_T_LONG, SS_TY_longlong = SHCOLL_T_LONGLONG,
-    SS_TY_ptrdiff = SHCOLL_T_PTRDIFF, SS_TY_uchar = SHCOLL_T_UCHAR,
-    SS_TY_ushort = SHCOLL_T_USHORT, SS_TY_uint = SHCOLL_T_UINT,
-    SS_TY_ulong = SHCOLL_T_ULONG, SS_TY_ulonglong = SHCOLL_T_ULONGLONG,
-    SS_TY_int8 = SHCOLL_T_INT8, SS_TY_int16 = SHCOLL_T_INT16,
-    SS_TY_int32 = SHCOLL_T_INT32, SS_TY_int64 = SHCOLL_T_INT64,
-    SS_TY_uint8 = SHCOLL_T_UINT8, SS_TY_uint16 = SHCOLL_T_UINT16,
-    SS_TY_uint32 = SHCOLL_T_UINT32, SS_TY_uint64 = SHCOLL_T_UINT64,
-    SS_TY_size = SHCOLL_T_SIZE, SS_TY_float = SHCOLL_T_FLOAT,
-    SS_TY_double = SHCOLL_T_DOUBLE, SS_TY_longdouble = SHCOLL_T_LONGDOUBLE,
-    SS_TY_complexf = SHCOLL_T_COMPLEXF, SS_TY_complexd = SHCOLL_T_COMPLEXD,
-};
-enum {
-    SS_OP_and = SHCOLL_OP_AND, SS_OP_or = SHCOLL_OP_OR, SS_OP_xor = SHCOLL_OP_XOR,
-    SS_OP_max = SHCOLL_OP_MAX, SS_OP_min = SHCOLL_OP_MIN,
-    SS_OP_sum = SHCOLL_OP_SUM, SS_OP_prod = SHCOLL_OP_PROD,
-};
-
-#define SS_RED_(T, N, OP)                                                    \
-    int shmem_##N##_##OP##_reduce(shmem_team_t team, T *d, const T *s,       \
-                                  size_t n)                                  \
-    {                                                                        \
-        ss_call_t c = {SHCOLL_REDUCE, d, s, n, sizeof(T), 0,                 \
-                       (shcoll_op_t)SS_OP_##OP, (shcoll_type_t)SS_TY_##N,    \
-                       "shmem_" #N "_" #OP "_reduce", NULL};                       \
-        return team_call(team, &c);                                          \
-    }
-#define SS_TOALL_(T, N, OP)                                                  \
-    void shmem_##N##_##OP##_to_all(T *d, const T *s, int n, int start,       \
-                                   int lg, int size, T *pWrk, long *pSync)   \
-    {                                                                        \
-        (void)pWrk;   /* the runtime keeps its own work space */             \
-        ss_call_t c = {SHCOLL_REDUCE, d, s, n < 0 ? 0 : (size_t)n, sizeof(T),\
-                       0, (shcoll_op_t)SS_OP_##OP, (shcoll_type_t)SS_TY_##N, \
-                       "shmem_" #N "_" #OP "_to_all", NULL};                       \
-        set_call(start, lg, size, pSync, &c);                                \
-    }
-#define SS_R_AND(T, N) SS_RED_(T, N, and)
-#define SS_R_OR(T, N) SS_RED_(T, N, or)
-#define SS_R_XOR(T, N) SS_RED_(T, N, xor)
-#define SS_R_MAX(T, N) SS_RED_(T, N, max)
-#define SS_R_MIN(T, N) SS_RED_(T, N, min)
-#define SS_R_SUM(T, N) SS_RED_(T, N, sum)
-#define SS_R_PROD(T, N) SS_RED_(T, N, prod)
-SHMEM_REDUCE_BITWISE_TYPES(SS_R_AND)
-SHMEM_REDUCE_BITWISE_TYPES(SS_R_OR)
-SHMEM_REDUCE_BITWISE_TYPES(SS_R_XOR)
-SHMEM_REDUCE_MINMAX_TYPES(SS_R_MAX)
-SHMEM_REDUCE_MINMAX_TYPES(SS_R_MIN)
-SHMEM_REDUCE_ARITH_TYPES(SS_R_SUM)
-SHMEM_REDUCE_ARITH_TYPES(SS_R_PROD)
-#define SS_T_AND(T, N) SS_TOALL_(T, N, and)
-#define SS_T_OR(T, N) SS_TOALL_(T, N, or)
-#define SS_T_XOR(T, N) SS_TOALL_(T, N, xor)
-#define SS_T_MAX(T, N) SS_TOALL_(T, N, max)
-#define SS_T_MIN(T, N) SS_TOALL_(T, N, min)
-#define SS_T_SUM(T, N) SS_TOALL_(T, N, sum)
-#define SS_T_PROD(T, N) SS_TOALL_(T, N, prod)
-SHMEM_TOALL_BITWISE_TYPES(SS_T_AND)
-SHMEM_TOALL_BITWISE_TYPES(SS_T_OR)
-SHMEM_TOALL_BITWISE_TYPES(SS_T_XOR)
-SHMEM_TOALL_MINMAX_TYPES(SS_T_MAX)
-SHMEM_TOALL_MINMAX_TYPES(SS_T_MIN)
-SHMEM_TOALL_ARITH_TYPES(SS_T_SUM)
-SHMEM_TOALL_ARITH_TYPES(SS_T_PROD)
 
 /* For the run driver: one collective on a team with an explicit algorithm,
  * element type and operation. */
@@ -328,6 +235,6 @@ int ss_coll_team(shmem_team_t team, const shcoll_alg_t *alg, shcoll_kind_t kind,
                  int root, shcoll_op_t op, shcoll_type_t type)
 {
     ss_call_t c = {kind, dest, src, nelems, elem, root, op, type,
-                   "shmemsim collective", alg};
-    return team_call(team, &c);
+                   "shmemsim collective", alg, 1, 1};
+    return ss_coll_team_call(team, &c);
 }

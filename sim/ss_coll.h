@@ -5,6 +5,25 @@
 #include "shcoll.h"
 #include "ss_config.h"
 
+/* One collective call as the API received it. */
+typedef struct ss_call {
+    shcoll_kind_t kind;
+    void *dest;
+    const void *src;
+    size_t nelems, elem;       /* alltoall: elements per block */
+    int root;
+    shcoll_op_t op;
+    shcoll_type_t type;
+    const char *call;
+    const shcoll_alg_t *alg;   /* NULL: the configured one */
+    ptrdiff_t dst, sst;        /* alltoall: element strides (1: contiguous) */
+} ss_call_t;
+
+/* c on a team handle / on an active set with its pSync, in the calling
+ * PE; fatal errors name the PE and c->call. */
+int ss_coll_team_call(shmem_team_t team, ss_call_t *c);
+void ss_coll_set_call(int start, int lg, int size, long *pSync, ss_call_t *c);
+
 /* Resolves the algorithm of each collective kind for a world (config,
  * else environment, else linear); -1 with a message for an unknown name. */
 int ss_coll_resolve(const ss_config_t *cfg);

@@ -18,6 +18,17 @@
 
 static ss_bench_t *B;
 
+/* The source allocation, symmetric so the same on every PE: collect's
+ * largest block, alltoall's p blocks, else the size. */
+static size_t source_alloc(size_t bytes, size_t sbytes, size_t elem)
+{
+    if (!bytes)
+        return 0;
+    if (B->kind == SHCOLL_COLLECT)
+        return bytes + 4 * elem;
+    return B->kind == SHCOLL_ALLTOALL ? sbytes : bytes;
+}
+
 static void measure(ss_pe_t *pe, ss_point_t *pt)
 {
     const int p = ss_w.npes, me = pe->id;
@@ -27,14 +38,17 @@ static void measure(ss_pe_t *pe, ss_point_t *pt)
                        .root = B->root, .op = B->op, .type = B->type};
     size_t sbytes = shcoll_check_source_bytes(&ck, &a, me);
     size_t dbytes = shcoll_check_dest_bytes(&ck, &a);
-    void *src = shmem_malloc(pt->bytes ? (B->kind == SHCOLL_COLLECT ? pt->bytes + 4 * elem : pt->bytes) : 1);
+    size_t salloc = source_alloc(pt->bytes, sbytes, elem);
+    /* What the call passes: alltoall's nelems is per block. */
+    size_t nelems = (B->kind == SHCOLL_ALLTOALL ? pt->bytes : sbytes) / elem;
+    void *src = shmem_malloc(salloc ? salloc : 1);
     void *dst = shmem_malloc(dbytes ? dbytes : 1);
     if (B->check)
         shcoll_check_fill(&ck, &a, me, src);
     ss_sync_point(pe, SS_ALIGN_SLACK);
     double t0 = simgrid_get_clock();
     int rc = ss_coll_team(SHMEM_TEAM_WORLD, pt->alg, B->kind, dst, src,
-                          sbytes / elem, elem, B->root, B->op, B->type);
+                          nelems, elem, B->root, B->op, B->type);
     double t1 = simgrid_get_clock();
     if (t0 < pt->first_start)
         pt->first_start = t0;

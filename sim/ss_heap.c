@@ -293,3 +293,14 @@ unsigned char *ss_heap_register(size_t bytes)
     create(a, 16, bytes, -1, "workspace", 0);
     return a->base;
 }
+
+/* Bytes of the allocation that starts at ptr on PE pe (shmem_realloc),
+ * or (size_t)-1 when ptr is not one shmem_malloc returned there. */
+size_t ss_heap_size_of(int pe, const void *ptr)
+{
+    ss_alloc_t *a = lookup(ptr);
+    if (!a || ss_heap_translate(pe, ptr, 0, pe) != ptr ||
+        (!a->folded && (size_t)((const unsigned char *)ptr - a->base) % a->stride))
+        return (size_t)-1;
+    return a->size;
+}

@@ -36,6 +36,16 @@ typedef enum ss_amo_op {
     SS_AMO_AND, SS_AMO_OR, SS_AMO_XOR
 } ss_amo_op_t;
 
+/* Ordering and completion state of one communication context (ss_ctx.c).
+ * Every PE embeds its default context's; other contexts exist only once
+ * created. A fence on a context orders only that context's messages and
+ * a quiet waits only for them. */
+typedef struct ss_ctx_state {
+    uint32_t id;          /* 0: the default context, else unique per run */
+    uint32_t fence_mark;  /* the PE's fence_epoch at this context's last fence */
+    uint32_t pending;     /* its gets and fetching atomics not yet answered */
+} ss_ctx_state_t;
+
 typedef struct ss_msg {
     uint8_t kind;
     uint8_t op;          /* ss_amo_op_t of an AMO or FAMO, or of the atomic
@@ -58,6 +68,11 @@ typedef struct ss_msg {
     unsigned char *raddr;       /* GET/FAMO: where the reply lands */
     unsigned char *aaddr;       /* PUT with has_amo: the atomic's address */
     uint64_t operand, operand2;
+    uint32_t *pending;          /* GET/FAMO and their REPLY: the context's
+                                   count of answers still due */
+    uint32_t elem;              /* strided (iput/iget): element bytes, else 0 */
+    ptrdiff_t tstride, rstride; /* strided: bytes between elements at taddr
+                                   and at raddr (ss_strided.c) */
     size_t nbytes;
     unsigned char data[];
 } ss_msg_t;
@@ -72,6 +87,7 @@ typedef struct ss_out {
     ss_msg_t *msg;      /* NULL for a doorbell */
     int target;
     uint32_t epoch;     /* sender's fence epoch at issue */
+    uint32_t ctx;       /* id of the context it was issued on */
 } ss_out_t;
 
 typedef struct ss_pe {
@@ -95,13 +111,17 @@ typedef struct ss_pe {
     ss_msg_t *held;
     size_t held_wire;
     int held_target;
-    uint32_t held_epoch;
+    uint32_t held_epoch, held_mark, held_ctx;   /* as issued */
     uint32_t nmalloc;       /* symmetric allocations made so far */
     uint8_t bell_posted, bell_pending, in_wait, finished;
     double next_inject;     /* LogGP gap: earliest next injection */
     const char *where;      /* API call the PE is in, for deadlock reports */
     uintptr_t stack_lo;     /* bottom of its stack (ss_stack.c), 0 when done */
     unsigned sync_gen;
+    ss_ctx_state_t dflt;    /* the default context */
+    ss_ctx_state_t *cur;    /* context of the call in progress; NULL: dflt */
+    struct ss_team *shared; /* SHMEM_TEAM_SHARED of this PE, once asked */
+    uint8_t thread_level;   /* granted by shmem_init_thread */
 } ss_pe_t;
 
 typedef struct ss_world {
@@ -129,6 +149,9 @@ ss_pe_t *ss_check_pe(int pe, const char *call);
 void ss_fatal(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 /* "shmemsim: " + one line on stderr, safe on a PE's small stack. */
 void ss_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ss_hooks.cpp */
+void ss_hooks_install(void);
 
 /* ss_stack.c */
 void ss_stack_setup(int npes, int quiet);
@@ -160,6 +183,7 @@ size_t ss_heap_bytes_in_use(void);
 /* Is addr inside a folded allocation (one copy shared by every PE)? */
 int ss_heap_is_folded(const void *addr);
 unsigned char *ss_heap_register(size_t bytes);
+size_t ss_heap_size_of(int pe, const void *ptr);
 
 /* ss_progress.c */
 ss_msg_t *ss_msg_new(ss_msg_kind_t kind, size_t payload);
@@ -180,6 +204,9 @@ void ss_progress_apply(ss_pe_t *pe, ss_msg_t *m);
 void ss_progress_poll(ss_pe_t *pe);
 void ss_wake(int target);
 void ss_quiet(ss_pe_t *pe);
+/* quiet on one context only; is anything of that context outstanding? */
+void ss_quiet_ctx(ss_pe_t *pe, const ss_ctx_state_t *cx);
+int ss_ctx_busy(const ss_pe_t *pe, const ss_ctx_state_t *cx);
 void ss_pe_teardown(ss_pe_t *pe);
 void ss_pe_release(ss_pe_t *pe);
 void ss_overhead(ss_pe_t *pe);
@@ -194,6 +221,15 @@ uint64_t ss_amo(ss_pe_t *pe, void *dest, int width, ss_amo_op_t op,
                 const char *call);
 uint64_t ss_amo_apply(void *addr, int width, ss_amo_op_t op, uint64_t a,
                       uint64_t b);
+/* Address of [addr, addr+n) of the caller's symmetric heap on PE target;
+ * a fatal error naming call when it is not one symmetric object. */
+unsigned char *ss_remote(ss_pe_t *pe, const void *addr, size_t n, int target,
+                         const char *call);
+
+/* ss_strided.c: copies nbytes as elements of elem bytes, ds / ss bytes
+ * apart at dst / src; elem 0: one contiguous block. */
+void ss_copy_elems(void *dst, ptrdiff_t ds, const void *src, ptrdiff_t ss,
+                   size_t elem, size_t nbytes);
 
 /* ss_sync.c */
 void ss_sync_point(ss_pe_t *pe, double slack);

@@ -14,17 +14,24 @@
  * may land in any order: a small one overtakes a large one), and t parks
  * it until all of them are.
  *
+ * Contexts. Every send records the context it was issued on; a fence
+ * moves the PE's epoch and marks it on that context only, so a message
+ * depends on earlier-fenced messages of its own context, and a quiet on
+ * a context waits for that context's sends and answers alone. Replies
+ * and doorbells belong to the default context.
+ *
  * Fusion. A put followed by a fence and a non-fetching atomic to the same
- * PE (a payload and its flag: most collective steps) travels as one
- * communication of both sizes, the atomic applied right after the data.
- * Alone on a route this lands when the two separate messages would (they
- * share the route's bandwidth until the last byte, one latency each in
- * parallel); what changes is contention: one flow instead of two in the
- * max-min share. The put is held until the PE's next operation, which is
- * still at the same simulated time (every blocking point sends it first);
- * it keeps the epoch it was issued in, so the pair orders exactly like
- * the two messages would. Not done when an issue overhead is modelled
- * (the atomic then leaves later than the put).
+ * PE on the same context (a payload and its flag: most collective steps)
+ * travels as one communication of both sizes, the atomic applied right
+ * after the data. Alone on a route this lands when the two separate
+ * messages would (they share the route's bandwidth until the last byte,
+ * one latency each in parallel); what changes is contention: one flow
+ * instead of two in the max-min share. The put is held until the PE's
+ * next operation, which is still at the same simulated time (every
+ * blocking point sends it first); it keeps the epoch and the dependencies
+ * it was issued with, so the pair orders exactly like the two messages
+ * would. Not done when an issue overhead is modelled (the atomic then
+ * leaves later than the put).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -119,12 +126,19 @@ static void grow(void **v, uint32_t *cap, size_t elem)
     *cap = c;
 }
 
+/* The context a message is issued on: the call's, except for replies
+ * (they serve another PE's request) and doorbells. */
+static const ss_ctx_state_t *ctx_of(const ss_pe_t *pe, const ss_msg_t *m)
+{
+    return m && m->kind != SS_MSG_REPLY && pe->cur ? pe->cur : &pe->dflt;
+}
+
 static void out_push(ss_pe_t *pe, sg_comm_t c, ss_msg_t *m, int target,
-                     uint32_t epoch)
+                     uint32_t epoch, uint32_t ctx)
 {
     if (pe->nout == pe->capout)
         grow((void **)&pe->out, &pe->capout, sizeof *pe->out);
-    pe->out[pe->nout++] = (ss_out_t){c, m, target, epoch};
+    pe->out[pe->nout++] = (ss_out_t){c, m, target, epoch, ctx};
 }
 
 static void out_retire(ss_pe_t *pe, uint32_t i)
@@ -161,7 +175,7 @@ static void ring_bell(ss_pe_t *from, ss_pe_t *t)
     ss_w.stats.wakeups++;
     ss_w.stats.comms++;
     sg_comm_t c = sg_mailbox_put_async(t->bell_mb, &ss_bell_token, 0);
-    out_push(from, c, NULL, t->id, from->fence_epoch);
+    out_push(from, c, NULL, t->id, from->fence_epoch, from->dflt.id);
 }
 
 void ss_wake(int target)
@@ -186,45 +200,60 @@ static void add_waiter(ss_msg_t *d, ss_msg_t *m)
     m->refs++;   /* held until d is applied */
 }
 
-/* Fence dependencies of a message of epoch `epoch`: every message to
- * `target` issued in an earlier epoch and not yet applied. Sends still
- * listed in out are the only ones that can be unapplied: out_sweep
- * retires applied ones only, and a wait retires a send when its transfer
- * is done, which (unless that message is itself parked behind an earlier
- * fence) is when it is applied. */
-static void fence_deps(ss_pe_t *pe, int target, ss_msg_t *m, uint32_t epoch)
+/* Fence dependencies of a message of context ctx whose last fence was at
+ * `mark`: every message of that context to `target` issued in an earlier
+ * epoch and not yet applied. Sends still listed in out are the only ones
+ * that can be unapplied: out_sweep retires applied ones only, and a wait
+ * retires a send when its transfer is done, which (unless that message is
+ * itself parked behind an earlier fence) is when it is applied. */
+static void fence_deps(ss_pe_t *pe, int target, ss_msg_t *m, uint32_t mark,
+                       uint32_t ctx)
 {
-    /* out is in issue order, so earlier epochs come first: stop at this
-     * one (a PE that never fences scans nothing). */
-    for (uint32_t i = 0; i < pe->nout && pe->out[i].epoch != epoch; i++) {
+    /* out is in issue order, so earlier epochs come first: stop at the
+     * context's last fence (a PE that never fences scans nothing). */
+    for (uint32_t i = 0; i < pe->nout && pe->out[i].epoch < mark; i++) {
         const ss_out_t *o = &pe->out[i];
-        if (o->msg && o->target == target && !o->msg->applied)
+        if (o->msg && o->ctx == ctx && o->target == target && !o->msg->applied)
             add_waiter(o->msg, m);
     }
 }
 
-static void send_epoch(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes,
-                       uint32_t epoch)
+/* Send m as issued in `epoch` on context ctx, whose last fence was at
+ * mark (a held put keeps those of its own issue). */
+static void send_as(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes,
+                    uint32_t epoch, uint32_t mark, uint32_t ctx)
 {
     ss_pe_t *t = &ss_w.pes[target];
     m->src = pe->id;
-    fence_deps(pe, target, m, epoch);
+    if (m->kind == SS_MSG_GET || m->kind == SS_MSG_FAMO) {
+        ss_ctx_state_t *cx = pe->cur ? pe->cur : &pe->dflt;
+        m->pending = &cx->pending;   /* the reply counts it down */
+        cx->pending++;
+    }
+    fence_deps(pe, target, m, mark, ctx);
     m->refs++;   /* the sender's reference, dropped when the send is done */
     ss_w.stats.messages += 1u + m->has_amo_fused;
     ss_w.stats.comms++;
     sg_comm_t c = sg_mailbox_put_async(t->mb, m, (long)wire_bytes);
-    out_push(pe, c, m, target, epoch);
+    out_push(pe, c, m, target, epoch, ctx);
     if (++t->in_issued > t->in_posted && t->in_wait && !t->bell_pending)
         ring_bell(pe, t);
     if (pe->nout >= pe->sweep_at)
         out_sweep(pe);
 }
 
+static void send_now(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
+{
+    const ss_ctx_state_t *cx = ctx_of(pe, m);
+    send_as(pe, target, m, wire_bytes, pe->fence_epoch, cx->fence_mark, cx->id);
+}
+
 void ss_flush_held(ss_pe_t *pe)
 {
     ss_msg_t *m = pe->held;
     pe->held = NULL;
-    send_epoch(pe, pe->held_target, m, pe->held_wire, pe->held_epoch);
+    send_as(pe, pe->held_target, m, pe->held_wire, pe->held_epoch,
+            pe->held_mark, pe->held_ctx);
 }
 
 void ss_send_put(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
@@ -232,28 +261,34 @@ void ss_send_put(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
     const ss_model_t *md = &ss_w.cfg.model;
     ss_flush(pe);
     if (m->has_amo || md->o_send > 0 || md->gap > 0) {
-        send_epoch(pe, target, m, wire_bytes, pe->fence_epoch);
+        send_now(pe, target, m, wire_bytes);
         return;
     }
+    const ss_ctx_state_t *cx = ctx_of(pe, m);
     pe->held = m;
     pe->held_target = target;
     pe->held_wire = wire_bytes;
     pe->held_epoch = pe->fence_epoch;
+    pe->held_mark = cx->fence_mark;
+    pe->held_ctx = cx->id;
 }
 
 /* Can the atomic m (to target, issued now) ride on the held put? Only
- * after a fence (several in a row are one: no message lies between), and
- * only if no other message to target from the put's epoch is still
- * unapplied: the atomic would have had to wait for it while the put did
- * not, which one dependency count cannot express. */
+ * on the put's context after a fence of it (several in a row are one: no
+ * message lies between), and only if no other message of that context to
+ * target issued before the put since the context's previous fence is
+ * still unapplied: the atomic would have had to wait for it while the put
+ * did not, which one dependency count cannot express. */
 static int fusible(const ss_pe_t *pe, int target, const ss_msg_t *m)
 {
+    const ss_ctx_state_t *cx = ctx_of(pe, m);
     if (!pe->held || pe->held_target != target || m->kind != SS_MSG_AMO ||
-        pe->fence_epoch == pe->held_epoch)
+        cx->id != pe->held_ctx || cx->fence_mark <= pe->held_epoch)
         return 0;
-    for (uint32_t i = pe->nout; i-- > 0 && pe->out[i].epoch == pe->held_epoch;) {
+    for (uint32_t i = pe->nout; i-- > 0 && pe->out[i].epoch >= pe->held_mark;) {
         const ss_out_t *o = &pe->out[i];
-        if (o->msg && o->target == target && !o->msg->applied)
+        if (o->msg && o->ctx == pe->held_ctx && o->target == target &&
+            !o->msg->applied)
             return 0;
     }
     return 1;
@@ -272,11 +307,12 @@ void ss_send(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
         h->operand2 = m->operand2;
         h->trace_amo = m->trace;
         ss_msg_unref(m);
-        send_epoch(pe, target, h, pe->held_wire + wire_bytes, pe->held_epoch);
+        send_as(pe, target, h, pe->held_wire + wire_bytes, pe->held_epoch,
+                pe->held_mark, pe->held_ctx);
         return;
     }
     ss_flush(pe);
-    send_epoch(pe, target, m, wire_bytes, pe->fence_epoch);
+    send_now(pe, target, m, wire_bytes);
 }
 
 /* LogGP-style issue cost of one operation (zero under alpha-beta). */
@@ -298,8 +334,11 @@ static void send_reply(ss_pe_t *pe, const ss_msg_t *req, const void *data,
                        size_t n)
 {
     ss_msg_t *r = ss_msg_new(SS_MSG_REPLY, n);
-    memcpy(r->data, data, n);
+    ss_copy_elems(r->data, (ptrdiff_t)req->elem, data, req->tstride, req->elem, n);
     r->raddr = req->raddr;
+    r->pending = req->pending;
+    r->elem = req->elem;
+    r->rstride = req->rstride;
     r->trace = req->trace;   /* a get completes when its reply lands */
     ss_send(pe, req->src, r, n);
 }
@@ -324,7 +363,8 @@ static void apply(ss_pe_t *pe, ss_msg_t *m)
     switch (m->kind) {
     case SS_MSG_PUT:
         ss_trace_end(m->trace);
-        memcpy(m->taddr, m->data, m->nbytes);
+        ss_copy_elems(m->taddr, m->tstride, m->data, (ptrdiff_t)m->elem,
+                      m->elem, m->nbytes);
         if (m->has_amo) {
             ss_trace_end(m->trace_amo);
             ss_amo_apply(m->aaddr, m->width, m->op, m->operand, m->operand2);
@@ -343,8 +383,11 @@ static void apply(ss_pe_t *pe, ss_msg_t *m)
         break;
     case SS_MSG_REPLY:
         ss_trace_end(m->trace);
-        memcpy(m->raddr, m->data, m->nbytes);
+        ss_copy_elems(m->raddr, m->rstride, m->data, (ptrdiff_t)m->elem,
+                      m->elem, m->nbytes);
         pe->pending_replies--;
+        if (m->pending)
+            (*m->pending)--;
         break;
     }
     m->applied = 1;
@@ -447,6 +490,38 @@ void ss_quiet(ss_pe_t *pe)
              * order is O(n), a wait_any over all of them O(n^2). */
             sg_comm_wait(pe->out[0].comm);
             out_retire(pe, 0);
+        } else {
+            ss_progress_wait(pe, 1);
+        }
+    }
+}
+
+/* First outstanding send of context id, or nout. */
+static uint32_t first_out(const ss_pe_t *pe, uint32_t id)
+{
+    uint32_t i = 0;
+    while (i < pe->nout && pe->out[i].ctx != id)
+        i++;
+    return i;
+}
+
+int ss_ctx_busy(const ss_pe_t *pe, const ss_ctx_state_t *cx)
+{
+    return cx->pending > 0 || first_out(pe, cx->id) < pe->nout;
+}
+
+/* quiet on one context: as ss_quiet, over that context's sends and
+ * answers only (other contexts' may stay in flight). */
+void ss_quiet_ctx(ss_pe_t *pe, const ss_ctx_state_t *cx)
+{
+    ss_flush(pe);
+    for (;;) {
+        uint32_t i = first_out(pe, cx->id);
+        if (i == pe->nout && cx->pending == 0)
+            return;
+        if (i < pe->nout && pe->nout > 64) {
+            sg_comm_wait(pe->out[i].comm);
+            out_retire(pe, i);
         } else {
             ss_progress_wait(pe, 1);
         }

@@ -203,15 +203,9 @@ SS_SIZED_(8) SS_SIZED_(16) SS_SIZED_(32) SS_SIZED_(64) SS_SIZED_(128)
     }
 SHMEM_RMA_TYPES(SS_RMA_)
 
-void shmem_putmem_signal(void *d, const void *s, size_t n, uint64_t *sig,
-                         uint64_t signal, int sig_op, int pe)
+/* For the other RMA files (strided, non-blocking atomics). */
+unsigned char *ss_remote(ss_pe_t *pe, const void *addr, size_t n, int target,
+                         const char *call)
 {
-    ss_put(ss_self(), d, s, n, pe, sig, signal, sig_op, "shmem_putmem_signal");
-}
-
-void shmem_putmem_signal_nbi(void *d, const void *s, size_t n, uint64_t *sig,
-                             uint64_t signal, int sig_op, int pe)
-{
-    ss_put(ss_self(), d, s, n, pe, sig, signal, sig_op,
-           "shmem_putmem_signal_nbi");
+    return remote(pe, addr, n, target, call);
 }

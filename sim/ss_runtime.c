@@ -12,6 +12,7 @@
 #include "shmemsim.h"
 #include "ss_team.h"
 #include "ss_coll.h"
+#include "ss_ctx.h"
 #include "ss_driver.h"
 #include "placement.h"
 #include "platform.h"
@@ -248,6 +249,7 @@ static void world_free(void)
         ss_pe_release(&ss_w.pes[i]);
     ss_sync_sets_free();
     ss_teams_free();
+    ss_ctxs_free();
     ss_heap_fini();
     ss_msg_pool_free();
     free(ss_w.pes);
@@ -362,6 +364,7 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
     double t0 = wall_now();
     ss_stack_setup(cfg->npes, cfg->quiet);
     engine_init(cfg);
+    ss_hooks_install();
     catch_crashes();
     if (ss_platform_load(cfg->platform, err, sizeof err)) {
         fprintf(stderr, "shmemsim: error: %s\n", err);

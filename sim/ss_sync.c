@@ -1,100 +1,11 @@
-/* ss_sync.c - point-to-point synchronisation, ordering and barriers. */
+/* ss_sync.c - barriers and syncs over strided sets, and the runtime's own
+ * synchronisation point. Point-to-point synchronisation is in ss_wait.c,
+ * fence and quiet in ss_order.c. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "ss_internal.h"
 #include "ss_trace.h"
-
-/* ---- wait_until / test ---- */
-
-#define SS_CMP(a, cmp, b)                                                    \
-    ((cmp) == SHMEM_CMP_EQ ? (a) == (b) : (cmp) == SHMEM_CMP_NE ? (a) != (b) \
-     : (cmp) == SHMEM_CMP_GT ? (a) > (b) : (cmp) == SHMEM_CMP_LE ? (a) <= (b)\
-     : (cmp) == SHMEM_CMP_LT ? (a) < (b) : (a) >= (b))
-
-static ss_pe_t *enter_wait(const void *ivar, size_t len, int cmp,
-                           const char *call)
-{
-    ss_pe_t *pe = ss_self();
-    pe->where = call;
-    if (cmp < SHMEM_CMP_EQ || cmp > SHMEM_CMP_GE)
-        ss_fatal("PE %d: %s: unknown comparison %d (use SHMEM_CMP_EQ, _NE, "
-                 "_GT, _LE, _LT or _GE)", pe->id, call, cmp);
-    ss_heap_check_local(pe, ivar, len, call);
-    return pe;
-}
-
-/* shmem_test costs poll_s of simulated time when it fails, so that a
- * program spinning on it lets time advance instead of looping forever. */
-static void test_miss(ss_pe_t *pe)
-{
-    if (ss_w.cfg.model.poll_s > 0)
-        sg_actor_sleep_for(ss_w.cfg.model.poll_s);
-    (void)pe;
-}
-
-#define SS_WAIT_(T, N)                                                       \
-    void shmem_##N##_wait_until(T *ivar, int cmp, T v)                       \
-    {                                                                        \
-        ss_pe_t *pe = enter_wait(ivar, sizeof(T), cmp,                       \
-                                 "shmem_" #N "_wait_until");                 \
-        if (SS_CMP(*(volatile T *)ivar, cmp, v))                             \
-            return;                                                          \
-        int32_t ev = ss_trace_begin(pe, "wait", pe->where, -1, 0, 1);        \
-        while (!SS_CMP(*(volatile T *)ivar, cmp, v))                         \
-            ss_progress_wait(pe, 0);                                         \
-        ss_trace_end(ev);                                                    \
-    }                                                                        \
-    int shmem_##N##_test(T *ivar, int cmp, T v)                              \
-    {                                                                        \
-        ss_pe_t *pe = enter_wait(ivar, sizeof(T), cmp, "shmem_" #N "_test"); \
-        ss_progress_poll(pe);                                                     \
-        if (SS_CMP(*(volatile T *)ivar, cmp, v))                             \
-            return 1;                                                        \
-        test_miss(pe);                                                       \
-        return 0;                                                            \
-    }
-SHMEM_SYNC_TYPES(SS_WAIT_)
-
-uint64_t shmem_signal_wait_until(uint64_t *sig, int cmp, uint64_t v)
-{
-    ss_pe_t *pe = enter_wait(sig, sizeof *sig, cmp, "shmem_signal_wait_until");
-    if (SS_CMP(*(volatile uint64_t *)sig, cmp, v))
-        return *sig;
-    int32_t ev = ss_trace_begin(pe, "wait", pe->where, -1, 0, 1);
-    while (!SS_CMP(*(volatile uint64_t *)sig, cmp, v))
-        ss_progress_wait(pe, 0);
-    ss_trace_end(ev);
-    return *sig;
-}
-
-uint64_t shmem_signal_fetch(const uint64_t *sig)
-{
-    ss_pe_t *pe = enter_wait(sig, sizeof *sig, SHMEM_CMP_EQ, "shmem_signal_fetch");
-    ss_progress_poll(pe);
-    return *sig;
-}
-
-/* ---- ordering ---- */
-
-void shmem_fence(void)
-{
-    ss_pe_t *pe = ss_self();
-    pe->where = "shmem_fence";
-    pe->fence_epoch++;
-}
-
-void shmem_quiet(void)
-{
-    ss_pe_t *pe = ss_self();
-    pe->where = "shmem_quiet";
-    ss_flush(pe);
-    if (!pe->nout && !pe->pending_replies)
-        return;
-    int32_t ev = ss_trace_begin(pe, "quiet", pe->where, -1, 0, 1);
-    ss_quiet(pe);
-    ss_trace_end(ev);
-}
 
 /* ---- barriers: dissemination over a strided set ----
  * ceil(log2 n) rounds; in round k member r signals r + 2^k and waits for
@@ -209,7 +120,7 @@ void shmem_barrier(int start, int lg, int size, long *pSync)
     ss_set_sync(pe, start, log_stride(lg, "shmem_barrier"), size, "shmem_barrier");
 }
 
-void shmem_sync(int start, int lg, int size, long *pSync)
+void(shmem_sync)(int start, int lg, int size, long *pSync)
 {
     ss_pe_t *pe = ss_self();
     ss_heap_check_local(pe, pSync, sizeof *pSync, "shmem_sync");

@@ -6,9 +6,11 @@
  * (A, B, A), each into its own dest and with different data; the first
  * source is refilled between calls 2 and 3 (it must be reusable on
  * return). Broadcast changes root from call to call. Afterwards every
- * member checks its dests, every PE checks that all psync words are
- * back to SHMEM_SYNC_VALUE, and non-members check that their dests were
- * not touched. Prints "N passed, M failed"; exits non-zero on failure.
+ * member checks its dests (alltoall with element strides: also that the
+ * gaps between elements were not touched), every PE checks that all
+ * psync words are back to SHMEM_SYNC_VALUE, and non-members check that
+ * their dests were not touched. Prints "N passed, M failed"; exits
+ * non-zero on failure.
  */
 #include <shmem.h>
 #include <stddef.h>
@@ -32,6 +34,7 @@ typedef struct {
     shcoll_op_t op;
     shcoll_type_t type;
     int inplace;
+    ptrdiff_t dst, sst;     /* alltoall: element strides (0: contiguous) */
 } tcase_t;
 
 typedef struct {
@@ -65,7 +68,8 @@ static void *sym_alloc(size_t n)
     return p;
 }
 
-static void alloc_bufs(const tcase_t *tc, bufs_t *b, size_t dest_bytes)
+static void alloc_bufs(const tcase_t *tc, bufs_t *b, size_t dest_bytes,
+                       size_t src_bytes)
 {
     int p = tc->set.size;
     /* collect: nbytes differs per member; work must be symmetric, so the
@@ -74,7 +78,7 @@ static void alloc_bufs(const tcase_t *tc, bufs_t *b, size_t dest_bytes)
 
     b->psync_words = tc->alg->psync_words(p, 0);
     b->work_bytes = tc->alg->work_bytes(p, wreq, 0);
-    b->src_bytes = tc->kind == SHCOLL_COLLECT ? dest_bytes : tc->nbytes;
+    b->src_bytes = tc->kind == SHCOLL_COLLECT ? dest_bytes : src_bytes;
     b->dest_bytes = dest_bytes;
     for (int i = 0; i < 2; i++) {
         b->psync[i] = sym_alloc(b->psync_words * sizeof(long));
@@ -105,6 +109,7 @@ static shcoll_args_t make_args(const tcase_t *tc, const bufs_t *b, int k)
         .elem_size = tc->elem_size, .root = (tc->root + k) % tc->set.size,
         .op = tc->op, .type = tc->type, .psync = b->psync[k % 2],
         .work = b->work[k % 2], .combine = shcoll_combine_local,
+        .dst = tc->dst, .sst = tc->sst,
     };
     if (tc->kind != SHCOLL_BROADCAST)
         a.root = 0;
@@ -143,7 +148,9 @@ static int run_calls(const tcase_t *tc, bufs_t *b, int me, unsigned salt,
     for (int k = 0; k < NCALLS; k++) {
         shcoll_args_t a = make_args(tc, b, k);
         shcoll_check_t c = make_check(tc, salt + (unsigned)k);
-        a.nbytes = shcoll_check_source_bytes(&c, &a, me);
+        /* alltoall passes its block size, not the source's extent */
+        a.nbytes = tc->kind == SHCOLL_ALLTOALL
+                       ? tc->nbytes : shcoll_check_source_bytes(&c, &a, me);
         if (k == 2 && !tc->inplace)     /* source reuse after return */
             shcoll_check_fill(&c, &a, me, (void *)a.source);
         int rc = tc->alg->run(&a);
@@ -167,6 +174,23 @@ static int check_member(const tcase_t *tc, bufs_t *b, unsigned salt,
             return 1;
         }
     }
+    return 0;
+}
+
+/* alltoall with a dest stride: bytes between elements stay untouched. */
+static int check_gaps(const tcase_t *tc, const bufs_t *b, char *err,
+                      size_t errlen)
+{
+    size_t e = tc->elem_size, st = tc->dst > 1 ? (size_t)tc->dst : 1;
+    if (tc->kind != SHCOLL_ALLTOALL || st == 1)
+        return 0;
+    for (int k = 0; k < NCALLS; k++)
+        for (size_t i = 0; i < b->dest_bytes; i++)
+            if ((i / e) % st && ((unsigned char *)b->dest[k])[i] != UNTOUCHED) {
+                snprintf(err, errlen, "dest %d byte %zu, between elements, "
+                         "written", k + 1, i);
+                return 1;
+            }
     return 0;
 }
 
@@ -207,6 +231,9 @@ static void describe(const tcase_t *tc, char *buf, size_t len)
                  tc->inplace ? " in-place" : "");
     else if (tc->kind == SHCOLL_COLLECT)
         snprintf(buf + n, len - (size_t)n, " elem=%zu", tc->elem_size);
+    else if (tc->kind == SHCOLL_ALLTOALL)
+        snprintf(buf + n, len - (size_t)n, " elem=%zu dst=%td sst=%td",
+                 tc->elem_size, tc->dst, tc->sst);
 }
 
 static void tally(ctx_t *x, const tcase_t *tc, int local_fail, const char *err)
@@ -229,7 +256,8 @@ static void tally(ctx_t *x, const tcase_t *tc, int local_fail, const char *err)
 
 static void run_case(ctx_t *x, const tcase_t *tc)
 {
-    shcoll_args_t probe = { .set = tc->set, .elem_size = tc->elem_size };
+    shcoll_args_t probe = { .set = tc->set, .elem_size = tc->elem_size,
+                            .dst = tc->dst, .sst = tc->sst };
     shcoll_check_t c0 = make_check(tc, 0);
     int me = shcoll_my_index(&tc->set);
     unsigned salt = x->next_salt;
@@ -238,14 +266,16 @@ static void run_case(ctx_t *x, const tcase_t *tc)
     int fail = 0;
 
     x->next_salt += NCALLS;
-    alloc_bufs(tc, &b, shcoll_check_dest_bytes(&c0, &probe));
+    alloc_bufs(tc, &b, shcoll_check_dest_bytes(&c0, &probe),
+               shcoll_check_source_bytes(&c0, &probe, 0));
     init_bufs(tc, &b, me, salt);
     shmem_barrier_all();
     if (me >= 0)
         fail = run_calls(tc, &b, me, salt, err, sizeof err);
     shmem_barrier_all();
     if (!fail)
-        fail = me >= 0 ? check_member(tc, &b, salt, err, sizeof err)
+        fail = me >= 0 ? check_member(tc, &b, salt, err, sizeof err) ||
+                             check_gaps(tc, &b, err, sizeof err)
                        : check_untouched(&b, err, sizeof err);
     if (!fail)
         fail = check_psync(&b, err, sizeof err);
@@ -300,6 +330,27 @@ static void cases_broadcast(ctx_t *x, const shcoll_alg_t *alg, shcoll_set_t set)
                            .root = root };
             run_case(x, &tc);
         }
+}
+
+/* Contiguous blocks of bytes, then blocks of 4- and 8-byte elements with
+ * strides at dest and source (shmem_alltoalls). */
+static void cases_alltoall(ctx_t *x, const shcoll_alg_t *alg, shcoll_set_t set)
+{
+    static const struct { size_t elem, nelems; ptrdiff_t dst, sst; } strided[] = {
+        { 8, 13, 2, 3 }, { 4, 5, 3, 1 }, { 8, 1, 1, 2 },
+    };
+    for (size_t i = 0; i < NBYTE_SIZES; i++) {
+        tcase_t tc = { .kind = SHCOLL_ALLTOALL, .alg = alg, .set = set,
+                       .nbytes = byte_sizes[i], .elem_size = 1 };
+        run_case(x, &tc);
+    }
+    for (size_t i = 0; i < sizeof strided / sizeof strided[0]; i++) {
+        tcase_t tc = { .kind = SHCOLL_ALLTOALL, .alg = alg, .set = set,
+                       .nbytes = strided[i].elem * strided[i].nelems,
+                       .elem_size = strided[i].elem, .dst = strided[i].dst,
+                       .sst = strided[i].sst };
+        run_case(x, &tc);
+    }
 }
 
 /* Sum over long and double, and each other op on a few types. */
@@ -406,6 +457,7 @@ static int check_all(void)
     run_kind(&x, SHCOLL_COLLECT, cases_collect, sets, nsets);
     run_kind(&x, SHCOLL_BROADCAST, cases_broadcast, sets, nsets);
     run_kind(&x, SHCOLL_REDUCE, cases_reduce, sets, nsets);
+    run_kind(&x, SHCOLL_ALLTOALL, cases_alltoall, sets, nsets);
 
     int me = shmem_my_pe();
     if (me == 0)

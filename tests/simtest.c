@@ -30,8 +30,9 @@ const char *simtest_platform(const char *name)
     return buf;
 }
 
-simtest_result_t simtest_run(const char *platform, int npes, int ppn,
-                             ss_model_kind_t model, void (*fn)(void *))
+static simtest_result_t run_cfg(const char *platform, int npes, int ppn,
+                                ss_model_kind_t model, int placement,
+                                void (*fn)(void *))
 {
     simtest_result_t r = {0};
     FILE *errf = tmpfile();
@@ -44,6 +45,7 @@ simtest_result_t simtest_run(const char *platform, int npes, int ppn,
         cfg.platform = platform;
         cfg.npes = npes;
         cfg.ppn = ppn;
+        cfg.placement = placement;
         ss_model_defaults(&cfg.model, model);
         if (simtest_stack_kib)
             cfg.stack_kib = simtest_stack_kib;
@@ -60,6 +62,18 @@ simtest_result_t simtest_run(const char *platform, int npes, int ppn,
     r.err[n] = 0;
     fclose(errf);
     return r;
+}
+
+simtest_result_t simtest_run(const char *platform, int npes, int ppn,
+                             ss_model_kind_t model, void (*fn)(void *))
+{
+    return run_cfg(platform, npes, ppn, model, SS_PLACE_BLOCK, fn);
+}
+
+simtest_result_t simtest_run_placed(const char *platform, int npes, int ppn,
+                                    int placement, void (*fn)(void *))
+{
+    return run_cfg(platform, npes, ppn, SS_MODEL_ALPHA_BETA, placement, fn);
 }
 
 char *simtest_slurp(FILE *f)

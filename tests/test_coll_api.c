@@ -3,7 +3,8 @@
  * runtime, with every registered algorithm selected through the
  * environment (SHMEMSIM_<KIND>_ALGORITHM): team-based calls on a team
  * split strided from the world, in-place reductions, back-to-back calls,
- * and the deprecated active-set calls with two alternating pSync arrays. */
+ * alltoall and alltoalls (with element strides), and the deprecated
+ * active-set calls with two alternating pSync arrays. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,6 +22,31 @@
 static int fails(long got, long want)
 {
     return got != want;
+}
+
+/* alltoall: member r's block for q holds 100 r + 10 q + i (two longs);
+ * alltoalls: the same elements 3 apart in the source, 2 apart in dest.
+ * Each call has its own dest area: a member may write a block of the
+ * next call as soon as it has left this one, before we read ours. */
+static int team_alltoall(shmem_team_t t, long *src, long *dst)
+{
+    int r = shmem_team_my_pe(t), n = shmem_team_n_pes(t), bad = 0;
+    long *d2 = dst + 32;
+    for (int q = 0; q < n; q++)
+        for (int i = 0; i < 2; i++) {
+            src[2 * q + i] = 100 * r + 10 * q + i;
+            src[8 + 3 * (2 * q + i)] = 100 * r + 10 * q + i;
+        }
+    for (int k = 0; k < 32; k++)
+        d2[k] = -1;
+    shmem_long_alltoall(t, dst, src, 2);
+    for (int q = 0; q < n; q++)
+        for (int i = 0; i < 2; i++)
+            bad += fails(dst[2 * q + i], 100 * q + 10 * r + i);
+    shmem_alltoalls(t, d2, src + 8, 2, 3, 2);       /* C11 generic */
+    for (int k = 0; k < 4 * n; k++)
+        bad += fails(d2[k], k % 2 ? -1 : 100 * (k / 4) + 10 * r + (k / 2) % 2);
+    return bad;
 }
 
 /* Team of world PEs 1, 3, 5, 7 (indices 0..3). Member r contributes r+1
@@ -47,7 +73,7 @@ static int team_calls(shmem_team_t t, long *src, long *dst)
     shmem_long_max_reduce(t, src, src, 4);           /* in place */
     for (int i = 0; i < 4; i++)
         bad += fails(src[i], 300 + i);
-    return bad;
+    return bad + team_alltoall(t, src, dst);
 }
 
 /* Active set PE_start 0, logPE_stride 1, PE_size 4: PEs 0, 2, 4, 6. */
@@ -67,6 +93,17 @@ static int set_calls(long *src, long *dst, long *wrk, long *ps)
     shmem_broadcast64(dst, src, 2, 3, 0, 1, 4, ps + SHMEM_REDUCE_SYNC_SIZE);
     if (me != 6)
         bad += fails(dst[0], 60) + fails(dst[1], 61);
+    for (int q = 0; q < 4; q++)        /* member me/2's word for member q */
+        src[q] = me * 10 + q;
+    shmem_alltoall64(dst + 16, src, 1, 0, 1, 4, ps);
+    for (int q = 0; q < 4; q++)
+        bad += fails(dst[16 + q], 2 * q * 10 + me / 2);
+    int *s32 = (int *)(src + 4), *d32 = (int *)(dst + 24);
+    for (int q = 0; q < 4; q++)
+        s32[2 * q] = me * 10 + q;
+    shmem_alltoalls32(d32, s32, 1, 2, 1, 0, 1, 4, ps + SHMEM_REDUCE_SYNC_SIZE);
+    for (int q = 0; q < 4; q++)
+        bad += fails(d32[q], 2 * q * 10 + me / 2);
     return bad;
 }
 
@@ -75,7 +112,7 @@ static void api_pe(void *arg)
     (void)arg;
     shmem_init();
     int me = shmem_my_pe();
-    long *src = shmem_calloc(8, sizeof(long));
+    long *src = shmem_calloc(40, sizeof(long));
     long *dst = shmem_calloc(64, sizeof(long));
     long *wrk = shmem_calloc(SHMEM_REDUCE_MIN_WRKDATA_SIZE + 8, sizeof(long));
     long *ps = shmem_malloc(2 * SHMEM_REDUCE_SYNC_SIZE * sizeof(long));

@@ -332,6 +332,7 @@ int ss_export_ompi_mca(FILE *out, FILE *note, const ss_tune_t *t, char *err,
             fputs("ompi-mca: collect has no parameter in scoll basic (it "
                   "always runs its central collector); not exported\n", note);
     }
+    ss_tune_say_unmapped(t, "alltoall", "ompi-mca", "scoll basic", out, note);
     if (ferror(out)) {
         snprintf(err, errlen, "write failed");
         return -1;

@@ -340,6 +340,8 @@ int ss_export_ompi_rules(FILE *out, FILE *note, const ss_tune_t *t,
             fputs("ompi-rules: collect is not exported (OSHMEM's scoll mpi "
                   "does not pass it to MPI)\n", note);
     }
+    ss_tune_say_unmapped(t, "alltoall", "ompi-rules", "coll_tuned",
+                         out, note);
     if (ferror(out)) {
         snprintf(err, errlen, "write failed");
         return -1;

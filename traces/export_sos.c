@@ -443,5 +443,6 @@ int ss_export_sos(FILE *out, FILE *note, const ss_tune_t *t, char *err,
         return -1;
     }
     write_radix(out, t);
+    ss_tune_say_unmapped(t, "alltoall", "sos", "Sandia OpenSHMEM", out, note);
     return 0;
 }

@@ -373,6 +373,7 @@ int ss_export_ucc(FILE *out, FILE *note, const ss_tune_t *t, char *err,
                  "equivalent (see the mapping in shmemsim tune --help)");
         return -1;
     }
+    ss_tune_say_unmapped(t, "alltoall", "ucc", "UCC_TL_UCP_TUNE", out, note);
     fprintf(out, "UCC_TL_UCP_TUNE=%s\n", s.p);
     free(s.p);
     return 0;

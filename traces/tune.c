@@ -22,8 +22,8 @@
 #include <string.h>
 
 static const char *const kinds[] = {"fcollect", "collect", "broadcast",
-                                    "reduce"};
-enum { NKINDS = 4 };
+                                    "reduce", "alltoall"};
+enum { NKINDS = 5 };
 
 const ss_tune_format_t ss_tune_formats[] = {
     {"ompi-mca", "Open MPI OSHMEM MCA parameter file (scoll_basic_*_alg)",
@@ -268,7 +268,7 @@ static int check_rows(const ss_results_t *res, const ss_tune_t *t, char *err,
             continue;
         if (kind_of(r->collective) < 0) {
             snprintf(err, errlen, "a row names the collective '%s'; shmemsim "
-                     "knows fcollect, collect, broadcast and reduce",
+                     "knows fcollect, collect, broadcast, reduce and alltoall",
                      r->collective);
             return -1;
         }
@@ -423,4 +423,18 @@ void ss_tune_say_substitutes(const char *tag, const char *substitute,
         if (note)
             fprintf(note, "shmemsim: note: %s: %s\n", tag, msg);
     }
+}
+
+void ss_tune_say_unmapped(const ss_tune_t *t, const char *collective,
+                          const char *tag, const char *runtime, FILE *out,
+                          FILE *note)
+{
+    const ss_tune_table_t *tab = ss_tune_find(t, collective);
+    if (!tab || tab->n == 0)
+        return;
+    fprintf(out, "# %s: %s has no setting for it; not exported.\n",
+            collective, runtime);
+    if (note)
+        fprintf(note, "%s: %s has no setting for %s; not exported\n", tag,
+                runtime, collective);
 }

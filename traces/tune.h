@@ -38,7 +38,8 @@ typedef struct ss_tune_rule {
 } ss_tune_rule_t;
 
 typedef struct ss_tune_table {
-    const char *collective;       /* fcollect, collect, broadcast, reduce */
+    const char *collective;       /* fcollect, collect, broadcast, reduce,
+                                     alltoall */
     ss_tune_rule_t *rules;        /* ordered by pes_lo, then bytes_lo */
     size_t n;
 } ss_tune_table_t;
@@ -48,7 +49,7 @@ typedef struct ss_tune {
     int ppn;
     ss_tune_table_t *tables;      /* one per collective in the results, in
                                      the order fcollect, collect, broadcast,
-                                     reduce */
+                                     reduce, alltoall */
     size_t n;
     const ss_results_t *src;      /* the rows; strings point into them */
     int target_pes;               /* exporters that hold one algorithm per
@@ -120,6 +121,13 @@ void ss_tune_say_substitutes(const char *tag, const char *substitute,
                              int pes, const size_t *sizes,
                              const ss_tune_pick_t *pk, size_t n, FILE *out,
                              FILE *note);
+
+/* A collective of the results that a runtime's format has no setting for
+ * (alltoall, for every exporter so far): says so in a comment on out and
+ * on note ("TAG: ..."), when the table holds rules for it. */
+void ss_tune_say_unmapped(const ss_tune_t *t, const char *collective,
+                          const char *tag, const char *runtime, FILE *out,
+                          FILE *note);
 
 /* NULL-terminated. */
 extern const ss_tune_format_t ss_tune_formats[];

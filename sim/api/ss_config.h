@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include "model.h"
 #include "placement.h"
+#include "shcoll.h"
 
 /* Default stack of a simulated PE, in KiB. The deepest use of any built-in
  * algorithm is 4.3 KiB (collect recursive_doubling; bench/stack_usage.sh,
@@ -32,7 +33,7 @@ typedef struct ss_config {
                                   allocation, puts carry no bytes */
     int stack_kib;             /* actor stack size (SS_STACK_KIB_DEFAULT) */
     int quiet;                 /* no progress or info on stderr */
-    const char *alg[4];        /* per collective kind (shcoll_kind_t);
+    const char *alg[SHCOLL_NKINDS];  /* per collective kind (shcoll_kind_t);
                                   NULL: $SHMEMSIM_<KIND>_ALGORITHM or linear */
     int radix;                 /* 0: algorithm default */
     size_t segment;            /* 0: algorithm default */

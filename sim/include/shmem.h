@@ -5,13 +5,27 @@
  * that is the current SimGrid actor. Semantics follow the specification;
  * where the simulator makes a timing choice it is said in the README
  * ("How a simulated PE works").
+ *
+ * The API is split by section, each in its own header included here:
+ *   shmem_types.h       the type tables (which TYPENAMEs each family has)
+ *   shmem_rma.h         puts, gets, strided, non-blocking, put-with-signal
+ *   shmem_amo.h         atomics, blocking and non-blocking
+ *   shmem_sync.h        ordering, point-to-point synchronisation, signals,
+ *                       locks
+ *   shmem_coll.h        teams' and active sets' collectives and barriers
+ *   shmem_deprecated.h  names the specification deprecated but programs
+ *                       still use
+ *   shmem_generic.h     the C11 generic selections (C only)
+ *   shmem_posix.h       getopt's declarations, which strict ISO C hides
  */
 #ifndef SHMEMSIM_SHMEM_H
 #define SHMEMSIM_SHMEM_H
 
 #include <stddef.h>
 #include <stdint.h>
+#if !defined(__cplusplus)
 #include <complex.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -21,6 +35,12 @@ extern "C" {
 #define SHMEM_MINOR_VERSION 5
 #define SHMEM_VENDOR_STRING "shmemsim"
 #define SHMEM_MAX_NAME_LEN 256
+
+/* Thread support levels (shmem_init_thread). */
+#define SHMEM_THREAD_SINGLE 0
+#define SHMEM_THREAD_FUNNELED 1
+#define SHMEM_THREAD_SERIALIZED 2
+#define SHMEM_THREAD_MULTIPLE 3
 
 /* Comparison operators for wait_until / test. */
 #define SHMEM_CMP_EQ 1
@@ -34,184 +54,114 @@ extern "C" {
 #define SHMEM_SIGNAL_SET 0
 #define SHMEM_SIGNAL_ADD 1
 
-/* Deprecated active-set constants. The simulated runtime keeps its own
+/* Context options (shmem_ctx_create); accepted, no effect on timing. */
+#define SHMEM_CTX_SERIALIZED (1L << 0)
+#define SHMEM_CTX_PRIVATE (1L << 1)
+#define SHMEM_CTX_NOSTORE (1L << 2)
+
+/* Team configuration mask bits. */
+#define SHMEM_TEAM_NUM_CONTEXTS (1L << 0)
+
+/* Memory allocation hints (shmem_malloc_with_hints). */
+#define SHMEM_MALLOC_ATOMICS_REMOTE (1L << 0)
+#define SHMEM_MALLOC_SIGNAL_REMOTE (1L << 1)
+
+/* Active-set pSync / pWrk sizes. The simulated runtime keeps its own
  * workspace per pSync array, so these only need to be large enough for
  * the array to exist and be distinct. */
 #define SHMEM_SYNC_VALUE 0L
+#define SHMEM_SYNC_SIZE 8
 #define SHMEM_BCAST_SYNC_SIZE 8
 #define SHMEM_BARRIER_SYNC_SIZE 8
 #define SHMEM_COLLECT_SYNC_SIZE 8
 #define SHMEM_REDUCE_SYNC_SIZE 8
 #define SHMEM_ALLTOALL_SYNC_SIZE 8
 #define SHMEM_ALLTOALLS_SYNC_SIZE 8
-#define SHMEM_SYNC_SIZE 8
 #define SHMEM_REDUCE_MIN_WRKDATA_SIZE 8
-#define _SHMEM_SYNC_VALUE SHMEM_SYNC_VALUE
-#define _SHMEM_BCAST_SYNC_SIZE SHMEM_BCAST_SYNC_SIZE
-#define _SHMEM_BARRIER_SYNC_SIZE SHMEM_BARRIER_SYNC_SIZE
-#define _SHMEM_COLLECT_SYNC_SIZE SHMEM_COLLECT_SYNC_SIZE
-#define _SHMEM_REDUCE_SYNC_SIZE SHMEM_REDUCE_SYNC_SIZE
-#define _SHMEM_REDUCE_MIN_WRKDATA_SIZE SHMEM_REDUCE_MIN_WRKDATA_SIZE
 
-/* ---- library setup and query ---- */
-void shmem_init(void);
-void shmem_finalize(void);
-int shmem_my_pe(void);
-int shmem_n_pes(void);
-int shmem_pe_accessible(int pe);
-int shmem_addr_accessible(const void *addr, int pe);
-void shmem_info_get_version(int *major, int *minor);
-void shmem_info_get_name(char *name);
-void shmem_global_exit(int status);
-
-/* ---- memory management ---- */
-void *shmem_malloc(size_t size);
-void *shmem_calloc(size_t count, size_t size);
-void *shmem_align(size_t alignment, size_t size);
-void shmem_free(void *ptr);
-
-/* ---- teams ---- */
+/* ---- handles ---- */
 typedef struct ss_team *shmem_team_t;
 typedef struct {
     int num_contexts;
 } shmem_team_config_t;
 extern shmem_team_t SHMEM_TEAM_WORLD;
+/* The PEs on the calling PE's host (--ppn of them with the block
+ * placement). Note: shmem_ptr still answers NULL for them, see below. */
+extern shmem_team_t SHMEM_TEAM_SHARED;
 #define SHMEM_TEAM_INVALID ((shmem_team_t)0)
+
+typedef struct ss_ctx *shmem_ctx_t;
+extern shmem_ctx_t SHMEM_CTX_DEFAULT;
+#define SHMEM_CTX_INVALID ((shmem_ctx_t)0)
+
+/* ---- library setup, exit and query ---- */
+void shmem_init(void);
+int shmem_init_thread(int requested, int *provided);
+void shmem_query_thread(int *provided);
+void shmem_finalize(void);
+int shmem_my_pe(void);
+int shmem_n_pes(void);
+int shmem_pe_accessible(int pe);
+int shmem_addr_accessible(const void *addr, int pe);
+/* Direct access to symmetric memory: the address itself for the calling
+ * PE, NULL for any other (loads and stores would bypass the simulated
+ * intra-node path and the wake-ups of wait_until). */
+void *shmem_ptr(const void *dest, int pe);
+void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe);
+void shmem_info_get_version(int *major, int *minor);
+void shmem_info_get_name(char *name);
+#if defined(__cplusplus)
+[[noreturn]] void shmem_global_exit(int status);
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+_Noreturn void shmem_global_exit(int status);
+#else
+void shmem_global_exit(int status);
+#endif
+/* The profiling interface's control: accepted, no effect. */
+void shmem_pcontrol(int level, ...);
+
+/* ---- memory management ---- */
+void *shmem_malloc(size_t size);
+void *shmem_calloc(size_t count, size_t size);
+void *shmem_align(size_t alignment, size_t size);
+void *shmem_realloc(void *ptr, size_t size);
+void *shmem_malloc_with_hints(size_t size, long hints);
+void shmem_free(void *ptr);
+
+/* ---- teams ---- */
 int shmem_team_my_pe(shmem_team_t team);
 int shmem_team_n_pes(shmem_team_t team);
+int shmem_team_get_config(shmem_team_t team, long config_mask,
+                          shmem_team_config_t *config);
 int shmem_team_translate_pe(shmem_team_t src_team, int src_pe,
                             shmem_team_t dest_team);
 int shmem_team_split_strided(shmem_team_t parent_team, int start, int stride,
                              int size, const shmem_team_config_t *config,
                              long config_mask, shmem_team_t *new_team);
+int shmem_team_split_2d(shmem_team_t parent_team, int xrange,
+                        const shmem_team_config_t *xaxis_config,
+                        long xaxis_mask, shmem_team_t *xaxis_team,
+                        const shmem_team_config_t *yaxis_config,
+                        long yaxis_mask, shmem_team_t *yaxis_team);
 void shmem_team_destroy(shmem_team_t team);
-int shmem_team_sync(shmem_team_t team);
 
-/* ---- RMA ---- */
-void shmem_putmem(void *dest, const void *source, size_t nelems, int pe);
-void shmem_getmem(void *dest, const void *source, size_t nelems, int pe);
-void shmem_putmem_nbi(void *dest, const void *source, size_t nelems, int pe);
-void shmem_getmem_nbi(void *dest, const void *source, size_t nelems, int pe);
-void shmem_put8(void *d, const void *s, size_t n, int pe);
-void shmem_put16(void *d, const void *s, size_t n, int pe);
-void shmem_put32(void *d, const void *s, size_t n, int pe);
-void shmem_put64(void *d, const void *s, size_t n, int pe);
-void shmem_put128(void *d, const void *s, size_t n, int pe);
-void shmem_get8(void *d, const void *s, size_t n, int pe);
-void shmem_get16(void *d, const void *s, size_t n, int pe);
-void shmem_get32(void *d, const void *s, size_t n, int pe);
-void shmem_get64(void *d, const void *s, size_t n, int pe);
-void shmem_get128(void *d, const void *s, size_t n, int pe);
+/* ---- communication contexts ---- */
+int shmem_ctx_create(long options, shmem_ctx_t *ctx);
+int shmem_team_create_ctx(shmem_team_t team, long options, shmem_ctx_t *ctx);
+void shmem_ctx_destroy(shmem_ctx_t ctx);
+int shmem_ctx_get_team(shmem_ctx_t ctx, shmem_team_t *team);
 
-/* The standard RMA types: X(TYPE, TYPENAME). */
-#define SHMEM_RMA_TYPES(X)                                                   \
-    X(float, float) X(double, double) X(long double, longdouble)             \
-    X(char, char) X(signed char, schar) X(short, short) X(int, int)          \
-    X(long, long) X(long long, longlong) X(unsigned char, uchar)             \
-    X(unsigned short, ushort) X(unsigned int, uint) X(unsigned long, ulong)  \
-    X(unsigned long long, ulonglong) X(int8_t, int8) X(int16_t, int16)       \
-    X(int32_t, int32) X(int64_t, int64) X(uint8_t, uint8)                    \
-    X(uint16_t, uint16) X(uint32_t, uint32) X(uint64_t, uint64)              \
-    X(size_t, size) X(ptrdiff_t, ptrdiff)
-
-#define SHMEM_DECL_RMA_(T, N)                                                \
-    void shmem_##N##_put(T *dest, const T *source, size_t nelems, int pe);   \
-    void shmem_##N##_get(T *dest, const T *source, size_t nelems, int pe);   \
-    void shmem_##N##_put_nbi(T *dest, const T *source, size_t nelems, int pe);\
-    void shmem_##N##_get_nbi(T *dest, const T *source, size_t nelems, int pe);\
-    void shmem_##N##_p(T *dest, T value, int pe);                            \
-    T shmem_##N##_g(const T *source, int pe);
-SHMEM_RMA_TYPES(SHMEM_DECL_RMA_)
-
-/* ---- atomics on the standard AMO types: X(TYPE, TYPENAME) ---- */
-#define SHMEM_AMO_TYPES(X)                                                   \
-    X(int, int) X(long, long) X(long long, longlong) X(unsigned int, uint)   \
-    X(unsigned long, ulong) X(unsigned long long, ulonglong)                 \
-    X(int32_t, int32) X(int64_t, int64) X(uint32_t, uint32)                  \
-    X(uint64_t, uint64) X(size_t, size) X(ptrdiff_t, ptrdiff)
-
-#define SHMEM_DECL_AMO_(T, N)                                                \
-    T shmem_##N##_atomic_fetch(const T *source, int pe);                     \
-    void shmem_##N##_atomic_set(T *dest, T value, int pe);                   \
-    void shmem_##N##_atomic_add(T *dest, T value, int pe);                   \
-    void shmem_##N##_atomic_inc(T *dest, int pe);                            \
-    T shmem_##N##_atomic_fetch_add(T *dest, T value, int pe);                \
-    T shmem_##N##_atomic_fetch_inc(T *dest, int pe);                         \
-    T shmem_##N##_atomic_swap(T *dest, T value, int pe);                     \
-    T shmem_##N##_atomic_compare_swap(T *dest, T cond, T value, int pe);
-SHMEM_AMO_TYPES(SHMEM_DECL_AMO_)
-
-/* ---- point-to-point synchronization: X(TYPE, TYPENAME) ---- */
-#define SHMEM_SYNC_TYPES(X)                                                  \
-    X(short, short) X(int, int) X(long, long) X(long long, longlong)         \
-    X(unsigned short, ushort) X(unsigned int, uint) X(unsigned long, ulong)  \
-    X(unsigned long long, ulonglong) X(int32_t, int32) X(int64_t, int64)     \
-    X(uint32_t, uint32) X(uint64_t, uint64) X(size_t, size)                  \
-    X(ptrdiff_t, ptrdiff)
-
-#define SHMEM_DECL_SYNC_(T, N)                                               \
-    void shmem_##N##_wait_until(T *ivar, int cmp, T cmp_value);              \
-    int shmem_##N##_test(T *ivar, int cmp, T cmp_value);
-SHMEM_SYNC_TYPES(SHMEM_DECL_SYNC_)
-
-/* ---- put with signal ---- */
-void shmem_putmem_signal(void *dest, const void *source, size_t nelems,
-                         uint64_t *sig_addr, uint64_t signal, int sig_op,
-                         int pe);
-void shmem_putmem_signal_nbi(void *dest, const void *source, size_t nelems,
-                             uint64_t *sig_addr, uint64_t signal, int sig_op,
-                             int pe);
-uint64_t shmem_signal_fetch(const uint64_t *sig_addr);
-uint64_t shmem_signal_wait_until(uint64_t *sig_addr, int cmp,
-                                 uint64_t cmp_value);
-
-/* ---- memory ordering ---- */
-void shmem_fence(void);
-void shmem_quiet(void);
-
-/* ---- barriers ---- */
-void shmem_barrier_all(void);
-void shmem_sync_all(void);
-void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long *pSync);
-void shmem_sync(int PE_start, int logPE_stride, int PE_size, long *pSync);
-
+#include "shmem_types.h"
+#include "shmem_rma.h"
+#include "shmem_amo.h"
+#include "shmem_sync.h"
 #include "shmem_coll.h"
-
-/* ---- C11 generic selection ---- */
-#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(__cplusplus)
-#define SHMEM_G_PUT_(T, N) T *: shmem_##N##_put,
-#define SHMEM_G_GET_(T, N) T *: shmem_##N##_get,
-#define SHMEM_G_P_(T, N) T *: shmem_##N##_p,
-#define SHMEM_G_G_(T, N) const T *: shmem_##N##_g, T *: shmem_##N##_g,
-#define SHMEM_G_WAIT_(T, N) T *: shmem_##N##_wait_until,
-#define SHMEM_G_TEST_(T, N) T *: shmem_##N##_test,
-#define SHMEM_G_FADD_(T, N) T *: shmem_##N##_atomic_fetch_add,
-#define SHMEM_G_ADD_(T, N) T *: shmem_##N##_atomic_add,
-#define SHMEM_G_INC_(T, N) T *: shmem_##N##_atomic_inc,
-/* _Generic needs distinct types: the fixed-width and size typedefs alias
- * these on every ABI, so selection lists only the base C types. */
-#define SHMEM_GRMA_(X)                                                       \
-    X(float, float) X(double, double) X(long double, longdouble)             \
-    X(char, char) X(signed char, schar) X(short, short) X(int, int)          \
-    X(long, long) X(long long, longlong) X(unsigned char, uchar)             \
-    X(unsigned short, ushort) X(unsigned int, uint) X(unsigned long, ulong)  \
-    X(unsigned long long, ulonglong)
-#define SHMEM_GINT_(X)                                                       \
-    X(int, int) X(long, long) X(long long, longlong) X(unsigned int, uint)   \
-    X(unsigned long, ulong) X(unsigned long long, ulonglong)
-#define SHMEM_GSYNC_(X) SHMEM_GINT_(X) X(short, short) X(unsigned short, ushort)
-#define shmem_put(d, s, n, pe) _Generic((d), SHMEM_GRMA_(SHMEM_G_PUT_) default: shmem_putmem)(d, s, n, pe)
-#define shmem_get(d, s, n, pe) _Generic((d), SHMEM_GRMA_(SHMEM_G_GET_) default: shmem_getmem)(d, s, n, pe)
-#define shmem_p(d, v, pe) _Generic((d), SHMEM_GRMA_(SHMEM_G_P_) default: shmem_long_p)(d, v, pe)
-#define shmem_g(s, pe) _Generic((s), SHMEM_GRMA_(SHMEM_G_G_) default: shmem_long_g)(s, pe)
-#define shmem_wait_until(v, c, x) _Generic((v), SHMEM_GSYNC_(SHMEM_G_WAIT_) default: shmem_long_wait_until)(v, c, x)
-#define shmem_test(v, c, x) _Generic((v), SHMEM_GSYNC_(SHMEM_G_TEST_) default: shmem_long_test)(v, c, x)
-#define shmem_atomic_fetch_add(d, v, pe) _Generic((d), SHMEM_GINT_(SHMEM_G_FADD_) default: shmem_long_atomic_fetch_add)(d, v, pe)
-#define shmem_atomic_add(d, v, pe) _Generic((d), SHMEM_GINT_(SHMEM_G_ADD_) default: shmem_long_atomic_add)(d, v, pe)
-#define shmem_atomic_inc(d, pe) _Generic((d), SHMEM_GINT_(SHMEM_G_INC_) default: shmem_long_atomic_inc)(d, pe)
-#endif
+#include "shmem_deprecated.h"
+#include "shmem_posix.h"
 
 #ifdef __cplusplus
 }
 #endif
+
+#include "shmem_generic.h"
 #endif

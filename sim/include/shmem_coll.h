@@ -1,17 +1,37 @@
-/* shmem_coll.h - OpenSHMEM collectives: team-based (1.5) and deprecated
- * active-set routines. Included by shmem.h; not meant to be included
- * alone. */
+/* shmem_coll.h - OpenSHMEM collectives: barriers and syncs, team-based
+ * (1.5) data movement and reductions, and the deprecated active-set
+ * routines. Included by shmem.h; not meant to be included alone. */
 #ifndef SHMEMSIM_SHMEM_COLL_H
 #define SHMEMSIM_SHMEM_COLL_H
 
-/* ---- fcollect / collect / broadcast on the standard RMA types ---- */
+/* ---- barriers and syncs ---- */
+void shmem_barrier_all(void);
+void shmem_sync_all(void);
+int shmem_team_sync(shmem_team_t team);
+void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long *pSync);
+void(shmem_sync)(int PE_start, int logPE_stride, int PE_size, long *pSync);
+
+/* shmem_sync(team) (1.5) and the deprecated shmem_sync(PE_start,
+ * logPE_stride, PE_size, pSync) share a name: the number of arguments
+ * picks the routine (any other count names an undeclared one). */
+#define SHMEM_SYNC_PICK_(a, b, c, d, name, ...) name
+#define shmem_sync(...)                                                      \
+    SHMEM_SYNC_PICK_(__VA_ARGS__, shmem_sync, shmem_sync_needs_1_or_4_args,  \
+                     shmem_sync_needs_1_or_4_args, shmem_team_sync, ~)       \
+    (__VA_ARGS__)
+
+/* ---- data movement on the standard RMA types ---- */
 #define SHMEM_DECL_COLL_(T, N)                                               \
     int shmem_##N##_fcollect(shmem_team_t team, T *dest, const T *source,   \
                              size_t nelems);                                \
     int shmem_##N##_collect(shmem_team_t team, T *dest, const T *source,    \
                             size_t nelems);                                 \
     int shmem_##N##_broadcast(shmem_team_t team, T *dest, const T *source,  \
-                              size_t nelems, int PE_root);
+                              size_t nelems, int PE_root);                  \
+    int shmem_##N##_alltoall(shmem_team_t team, T *dest, const T *source,   \
+                             size_t nelems);                                \
+    int shmem_##N##_alltoalls(shmem_team_t team, T *dest, const T *source,  \
+                              ptrdiff_t dst, ptrdiff_t sst, size_t nelems);
 SHMEM_RMA_TYPES(SHMEM_DECL_COLL_)
 
 int shmem_fcollectmem(shmem_team_t team, void *dest, const void *source,
@@ -20,7 +40,12 @@ int shmem_collectmem(shmem_team_t team, void *dest, const void *source,
                      size_t nelems);
 int shmem_broadcastmem(shmem_team_t team, void *dest, const void *source,
                        size_t nelems, int PE_root);
+int shmem_alltoallmem(shmem_team_t team, void *dest, const void *source,
+                      size_t nelems);
+int shmem_alltoallsmem(shmem_team_t team, void *dest, const void *source,
+                       ptrdiff_t dst, ptrdiff_t sst, size_t nelems);
 
+/* ---- deprecated active-set data movement ---- */
 void shmem_fcollect32(void *dest, const void *source, size_t nelems,
                       int PE_start, int logPE_stride, int PE_size, long *pSync);
 void shmem_fcollect64(void *dest, const void *source, size_t nelems,
@@ -35,6 +60,16 @@ void shmem_broadcast32(void *dest, const void *source, size_t nelems,
 void shmem_broadcast64(void *dest, const void *source, size_t nelems,
                        int PE_root, int PE_start, int logPE_stride,
                        int PE_size, long *pSync);
+void shmem_alltoall32(void *dest, const void *source, size_t nelems,
+                      int PE_start, int logPE_stride, int PE_size, long *pSync);
+void shmem_alltoall64(void *dest, const void *source, size_t nelems,
+                      int PE_start, int logPE_stride, int PE_size, long *pSync);
+void shmem_alltoalls32(void *dest, const void *source, ptrdiff_t dst,
+                       ptrdiff_t sst, size_t nelems, int PE_start,
+                       int logPE_stride, int PE_size, long *pSync);
+void shmem_alltoalls64(void *dest, const void *source, ptrdiff_t dst,
+                       ptrdiff_t sst, size_t nelems, int PE_start,
+                       int logPE_stride, int PE_size, long *pSync);
 
 /* ---- reductions (spec tables 10 and 9) ---- */
 #define SHMEM_REDUCE_BITWISE_TYPES(X)                                        \
