@@ -185,10 +185,14 @@ int ss_heap_is_folded(const void *addr);
 unsigned char *ss_heap_register(size_t bytes);
 size_t ss_heap_size_of(int pe, const void *ptr);
 
-/* ss_progress.c */
+/* ss_msg.c */
 ss_msg_t *ss_msg_new(ss_msg_kind_t kind, size_t payload);
 void ss_msg_unref(ss_msg_t *m);
 void ss_msg_pool_free(void);
+ss_rx_t *ss_rx_new(void);
+void ss_rx_free(ss_rx_t *r);
+
+/* ss_progress.c */
 void ss_send(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes);
 /* A put: sent at once, or held for a fenced atomic to ride on it. */
 void ss_send_put(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes);

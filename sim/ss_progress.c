@@ -41,81 +41,6 @@
 
 static char ss_bell_token;
 
-/* Small messages (flags, atomics, replies, short puts: most of them) are
- * recycled through a free list instead of malloc and free per message.
- * The list grows to the most small messages ever in flight at once. */
-#define SS_MSG_SMALL 64
-
-static ss_msg_t *free_small;
-
-ss_msg_t *ss_msg_new(ss_msg_kind_t kind, size_t payload)
-{
-    ss_msg_t *m = payload <= SS_MSG_SMALL ? free_small : NULL;
-    if (m) {
-        free_small = (ss_msg_t *)m->waiters;   /* the list's link */
-        memset(m, 0, sizeof *m);
-    } else {
-        m = calloc(1, sizeof *m + (payload <= SS_MSG_SMALL ? SS_MSG_SMALL : payload));
-        if (!m)
-            ss_fatal("out of memory for a message of %zu bytes", payload);
-    }
-    m->kind = (uint8_t)kind;
-    m->refs = 1;
-    m->trace = -1;
-    m->trace_amo = -1;
-    m->nbytes = payload;
-    return m;
-}
-
-void ss_msg_unref(ss_msg_t *m)
-{
-    if (m && --m->refs == 0) {
-        free(m->waiters);
-        if (m->kind == SS_MSG_GET || m->nbytes <= SS_MSG_SMALL) {   /* a get's
-                                                    nbytes is the reply's */
-            m->waiters = (ss_msg_t **)free_small;
-            free_small = m;
-        } else {
-            free(m);
-        }
-    }
-}
-
-/* Posted receives are recycled like small messages (the link is msg). */
-static ss_rx_t *free_rx;
-
-static ss_rx_t *rx_new(void)
-{
-    ss_rx_t *r = free_rx;
-    if (r)
-        free_rx = (ss_rx_t *)r->msg;
-    else if (!(r = malloc(sizeof *r)))
-        ss_fatal("out of memory posting a receive");
-    r->msg = NULL;
-    return r;
-}
-
-static void rx_free(ss_rx_t *r)
-{
-    r->msg = (ss_msg_t *)free_rx;
-    free_rx = r;
-}
-
-/* At the end of a run: the recycled messages and receives. */
-void ss_msg_pool_free(void)
-{
-    while (free_rx) {
-        ss_rx_t *r = free_rx;
-        free_rx = (ss_rx_t *)r->msg;
-        free(r);
-    }
-    while (free_small) {
-        ss_msg_t *m = free_small;
-        free_small = (ss_msg_t *)m->waiters;
-        free(m);
-    }
-}
-
 static void grow(void **v, uint32_t *cap, size_t elem)
 {
     uint32_t c = *cap ? *cap * 2 : 4;
@@ -411,7 +336,7 @@ static void post_receives(ss_pe_t *pe)
     while (pe->in_posted <= pe->in_issued) {
         if (pe->nrx == pe->caprx)
             grow((void **)&pe->rx, &pe->caprx, sizeof *pe->rx);
-        ss_rx_t *r = rx_new();
+        ss_rx_t *r = ss_rx_new();
         r->comm = sg_mailbox_get_async(pe->mb, (void **)&r->msg);
         pe->rx[pe->nrx++] = r;
         pe->in_posted++;
@@ -428,7 +353,7 @@ static void rx_done(ss_pe_t *pe, uint32_t i)
     memmove(pe->rx + i, pe->rx + i + 1, (pe->nrx - i - 1) * sizeof *pe->rx);
     pe->nrx--;
     ss_msg_t *m = r->msg;
-    rx_free(r);
+    ss_rx_free(r);
     ss_progress_apply(pe, m);
 }
 
@@ -550,7 +475,7 @@ void ss_pe_release(ss_pe_t *pe)
     pe->held = NULL;
     for (uint32_t i = 0; i < pe->nrx; i++) {
         sg_comm_unref(pe->rx[i]->comm);
-        rx_free(pe->rx[i]);
+        ss_rx_free(pe->rx[i]);
     }
     if (pe->bell_posted)
         sg_comm_unref(pe->bell.comm);
