@@ -4,13 +4,16 @@
  * nothing of PEs beyond a count and PEs per host.
  *
  * Every error is one line in err (NUL-terminated, truncated to errlen)
- * that names the file or spec and says what is wrong. */
+ * that names the file or spec and says what is wrong and how to fix it:
+ * "platform 'FILE': line N: ...". What SimGrid would refuse, abort on or
+ * misread in a platform file is refused here first. */
 #ifndef SS_PLATFORM_H
 #define SS_PLATFORM_H
 
 #include <stddef.h>
 
-/* Before SimGrid starts: the spec parses, or the file can be read. */
+/* Before SimGrid starts: the spec parses, or the file is a SimGrid 3.32
+ * platform with sound values (README, "Platforms", lists the checks). */
 int ss_platform_check(const char *platform, char *err, size_t errlen);
 
 /* After simgrid_init: builds the machine into SimGrid's engine. */
