@@ -2,7 +2,8 @@
  * reports most mistakes by aborting the process, and some not at all.
  * A spec is parsed (topo.c); a file is read (pfile.c), streamed through
  * the format and value checks (pxml.c, pbuild.c) and checked as a whole
- * (pfinish.c). */
+ * (pfinish.c). What the file says of zones and routes is kept for the
+ * route check once PEs are placed (routes.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +11,10 @@
 #include "pbuild.h"
 #include "pfile.h"
 #include "platform.h"
+#include "routes.h"
 #include "topo.h"
+
+static ss_pmodel_t *checked;        /* the model of the last file checked */
 
 /* SimGrid warns about unit-less values, but shmemsim runs it with its
  * warnings off: the warning is given here, once. */
@@ -45,12 +49,17 @@ static int check_file(const char *path, char *err, size_t errlen)
     }
     free(b);
     free(buf);
-    ss_pmodel_free(m);
+    if (rc)
+        ss_pmodel_free(m);
+    else
+        checked = m;
     return rc;
 }
 
 int ss_platform_check(const char *platform, char *err, size_t errlen)
 {
+    ss_pmodel_free(checked);
+    checked = NULL;
     if (ss_topo_is_spec(platform)) {
         ss_topo_t t;
         char why[400];
@@ -60,4 +69,15 @@ int ss_platform_check(const char *platform, char *err, size_t errlen)
         return -1;
     }
     return check_file(platform, err, errlen);
+}
+
+int ss_platform_check_routes(const char *platform, sg_host_t *hosts, const size_t *slot,
+                             size_t npes, char *err, size_t errlen)
+{
+    ss_perr_t e = {platform, err, errlen};
+    err[0] = '\0';
+    int rc = ss_routes_check(checked, hosts, slot, npes, &e);
+    ss_pmodel_free(checked);   /* not needed during the simulation */
+    checked = NULL;
+    return rc;
 }

@@ -6,10 +6,12 @@
  * Every error is one line in err (NUL-terminated, truncated to errlen)
  * that names the file or spec and says what is wrong and how to fix it:
  * "platform 'FILE': line N: ...". What SimGrid would refuse, abort on or
- * misread in a platform file is refused here first. */
+ * misread in a platform file is refused here first, its routes between
+ * the hosts PEs run on included. */
 #ifndef SS_PLATFORM_H
 #define SS_PLATFORM_H
 
+#include <simgrid/host.h>
 #include <stddef.h>
 
 /* Before SimGrid starts: the spec parses, or the file is a SimGrid 3.32
@@ -18,5 +20,12 @@ int ss_platform_check(const char *platform, char *err, size_t errlen);
 
 /* After simgrid_init: builds the machine into SimGrid's engine. */
 int ss_platform_load(const char *platform, char *err, size_t errlen);
+
+/* After placement, before the simulation: PE i runs on hosts[slot[i]]
+ * (npes PEs); every two of those hosts, and each with itself, must have
+ * a route in the file ss_platform_check read last. Free for specs and
+ * for files that are clusters only. */
+int ss_platform_check_routes(const char *platform, sg_host_t *hosts, const size_t *slot,
+                             size_t npes, char *err, size_t errlen);
 
 #endif
