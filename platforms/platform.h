@@ -5,9 +5,9 @@
  *
  * Every error is one line in err (NUL-terminated, truncated to errlen)
  * that names the file or spec and says what is wrong and how to fix it:
- * "platform 'FILE': line N: ...". What SimGrid would refuse, abort on or
- * misread in a platform file is refused here first, its routes between
- * the hosts PEs run on included. */
+ * "platform 'FILE': line N: ...". A platform never crashes the process:
+ * what SimGrid would refuse, abort on or misread is refused here first,
+ * and a SimGrid failure while loading still ends as one such line. */
 #ifndef SS_PLATFORM_H
 #define SS_PLATFORM_H
 
