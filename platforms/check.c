@@ -1,11 +1,60 @@
 /* check.c - a platform is checked before SimGrid sees it, because SimGrid
- * reports most mistakes by aborting the process. */
-#include <errno.h>
+ * reports most mistakes by aborting the process, and some not at all.
+ * A spec is parsed (topo.c); a file is read (pfile.c), streamed through
+ * the format and value checks (pxml.c, pbuild.c) and checked as a whole
+ * (pfinish.c). What the file says of zones and routes is kept for the
+ * route check once PEs are placed (routes.c). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "pbuild.h"
+#include "pfile.h"
 #include "platform.h"
+#include "routes.h"
 #include "topo.h"
+
+static ss_pmodel_t *checked;        /* the model of the last file checked */
+
+/* SimGrid warns about unit-less values, but shmemsim runs it with its
+ * warnings off: the warning is given here, once. */
+static void warn_unitless(const ss_pbuild_t *b)
+{
+    if (b->unitless)
+        fprintf(stderr, "shmemsim: warning: platform '%s': %s%s; SimGrid deprecates "
+                "values without a unit: write one (Bps, s, f, ...)\n", b->path,
+                b->unitless_first, b->unitless > 1 ? " (and more values without unit)" : "");
+}
+
+static int check_file(const char *path, char *err, size_t errlen)
+{
+    static const ss_pxml_calls_t calls = {ss_pb_start, ss_pb_end};
+    size_t len;
+    char *buf = ss_pfile_read(path, &len, err, errlen);
+    if (!buf)
+        return -1;
+    ss_pbuild_t *b = calloc(1, sizeof *b);
+    ss_pmodel_t *m = ss_pmodel_new();
+    int rc = -1;
+    if (!b || !m) {
+        snprintf(err, errlen, "platform '%s': out of memory", path);
+    } else {
+        *b = (ss_pbuild_t){.m = m, .path = path, .e = {path, err, errlen}, .zone = -1};
+        err[0] = '\0';
+        rc = ss_pxml_walk(path, buf, len, &calls, b, err, errlen) || ss_pb_finish(b) ? -1 : 0;
+        if (!rc)
+            warn_unitless(b);
+        free(b->links);
+        free(b->hostlinks);
+    }
+    free(b);
+    free(buf);
+    if (rc)
+        ss_pmodel_free(m);
+    else
+        checked = m;
+    return rc;
+}
 
 int ss_platform_ppn(const char *platform)
 {
@@ -15,6 +64,8 @@ int ss_platform_ppn(const char *platform)
 
 int ss_platform_check(const char *platform, char *err, size_t errlen)
 {
+    ss_pmodel_free(checked);
+    checked = NULL;
     if (ss_topo_is_spec(platform)) {
         ss_topo_t t;
         char why[400];
@@ -23,13 +74,16 @@ int ss_platform_check(const char *platform, char *err, size_t errlen)
         snprintf(err, errlen, "platform spec '%s': %s", platform, why);
         return -1;
     }
-    FILE *f = fopen(platform, "r");
-    if (!f) {
-        snprintf(err, errlen, "cannot open platform '%s': %s (give a SimGrid "
-                 "XML file, a fat-tree:/dragonfly: spec or a preset; `shmemsim "
-                 "list` shows the presets)", platform, strerror(errno));
-        return -1;
-    }
-    fclose(f);
-    return 0;
+    return check_file(platform, err, errlen);
+}
+
+int ss_platform_check_routes(const char *platform, sg_host_t *hosts, const size_t *slot,
+                             size_t npes, char *err, size_t errlen)
+{
+    ss_perr_t e = {platform, err, errlen};
+    err[0] = '\0';
+    int rc = ss_routes_check(checked, hosts, slot, npes, &e);
+    ss_pmodel_free(checked);   /* not needed during the simulation */
+    checked = NULL;
+    return rc;
 }

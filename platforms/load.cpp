@@ -1,7 +1,8 @@
 // load.cpp - the one C++ file: loading a platform into SimGrid.
-// - A platform XML file through SimGrid's loader. SimGrid reports a
-//   malformed platform by throwing a C++ exception, which C cannot catch;
-//   here it becomes an error message.
+// - A platform XML file through SimGrid's loader, after check.c has
+//   refused what SimGrid would refuse or misread. SimGrid reports what
+//   is left by throwing a C++ exception, which C cannot catch (here it
+//   becomes the one error line), or by aborting (loadguard.c).
 // - A topology spec (topo.h) through SimGrid's C++ zone API, which
 //   skips XML parsing for large machines.
 #include <simgrid/engine.h>
@@ -17,6 +18,7 @@ extern "C" {
 #include "platform.h"
 #include "topo.h"
 }
+#include "loadguard.h"
 
 namespace sg4 = simgrid::s4u;
 using simgrid::kernel::routing::NetPoint;
@@ -192,7 +194,7 @@ static void build(const ss_topo_t *t)
     set_global_links(t);
 }
 
-extern "C" int ss_platform_load(const char *platform, char *err, size_t errlen)
+static int load(const char *platform, char *err, size_t errlen)
 {
     char why[400];
     try {
@@ -206,13 +208,22 @@ extern "C" int ss_platform_load(const char *platform, char *err, size_t errlen)
             return -1;
         }
     } catch (const std::exception &e) {
-        std::snprintf(err, errlen, "platform '%s' is not a valid SimGrid "
-                      "platform: %s", platform, e.what());
+        ss_loadguard_one_line(e.what(), why, sizeof why);
+        std::snprintf(err, errlen, "platform '%s': SimGrid refused it: %s (fix the "
+                      "platform as SimGrid says)", platform, why);
         return -1;
     } catch (...) {
-        std::snprintf(err, errlen, "platform '%s' is not a valid SimGrid "
-                      "platform: unknown error while loading it", platform);
+        std::snprintf(err, errlen, "platform '%s': SimGrid refused it with an unknown "
+                      "error while loading it", platform);
         return -1;
     }
     return 0;
+}
+
+extern "C" int ss_platform_load(const char *platform, char *err, size_t errlen)
+{
+    ss_loadguard_begin(platform);
+    int rc = load(platform, err, errlen);
+    ss_loadguard_end(rc == 0);
+    return rc;
 }

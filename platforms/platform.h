@@ -4,13 +4,18 @@
  * nothing of PEs beyond a count and PEs per host.
  *
  * Every error is one line in err (NUL-terminated, truncated to errlen)
- * that names the file or spec and says what is wrong. */
+ * that names the file or spec and says what is wrong and how to fix it:
+ * "platform 'FILE': line N: ...". A platform never crashes the process:
+ * what SimGrid would refuse, abort on or misread is refused here first,
+ * and a SimGrid failure while loading still ends as one such line. */
 #ifndef SS_PLATFORM_H
 #define SS_PLATFORM_H
 
+#include <simgrid/host.h>
 #include <stddef.h>
 
-/* Before SimGrid starts: the spec parses, or the file can be read. */
+/* Before SimGrid starts: the spec parses, or the file is a SimGrid 3.32
+ * platform with sound values (README, "Platforms", lists the checks). */
 int ss_platform_check(const char *platform, char *err, size_t errlen);
 
 /* PEs per host a run on this platform uses unless --ppn says otherwise:
@@ -19,5 +24,12 @@ int ss_platform_ppn(const char *platform);
 
 /* After simgrid_init: builds the machine into SimGrid's engine. */
 int ss_platform_load(const char *platform, char *err, size_t errlen);
+
+/* After placement, before the simulation: PE i runs on hosts[slot[i]]
+ * (npes PEs); every two of those hosts, and each with itself, must have
+ * a route in the file ss_platform_check read last. Free for specs and
+ * for files that are clusters only. */
+int ss_platform_check_routes(const char *platform, sg_host_t *hosts, const size_t *slot,
+                             size_t npes, char *err, size_t errlen);
 
 #endif

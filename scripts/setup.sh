@@ -7,9 +7,10 @@ BUILD=${1:-build}
 [ $# -gt 0 ] && shift
 # openmpi: the real OpenSHMEM (oshcc/oshrun) the algorithm tests also run on;
 # python3: the trace tests parse the JSON with a real JSON parser;
-# gnuplot-nox: shmemsim plot draws its PNG (pngcairo) and SVG charts with it.
+# gnuplot-nox: shmemsim plot draws its PNG (pngcairo) and SVG charts with it;
+# libxml2-dev: platforms/ reads platform files with it to check them.
 PKGS="build-essential cmake pkg-config libsimgrid-dev libgsl-dev libcmocka-dev
-      openmpi-bin libopenmpi-dev python3 gnuplot-nox"
+      libxml2-dev openmpi-bin libopenmpi-dev python3 gnuplot-nox"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

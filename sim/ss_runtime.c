@@ -384,6 +384,12 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
                                 cfg->placement, cfg->seed);
     if (!slot)
         return 2;
+    if (ss_platform_check_routes(cfg->platform, ss_w.hosts, slot, (size_t)cfg->npes,
+                                 err, sizeof err)) {
+        fprintf(stderr, "shmemsim: error: %s\n", err);
+        free(slot);
+        return 2;
+    }
     for (int i = 0; i < cfg->npes; i++) {
         char name[32];
         ss_pe_t *pe = &ss_w.pes[i];

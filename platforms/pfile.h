@@ -1,0 +1,15 @@
+/* pfile.h - reading a platform file whole, or saying in one line why it
+ * cannot be a platform: missing, a directory, not a regular file (a FIFO
+ * would block, and SimGrid reads the file again after us), unreadable,
+ * empty, too large, binary or compressed, or with a byte-order mark
+ * (SimGrid 3.32's parser refuses one). */
+#ifndef SS_PFILE_H
+#define SS_PFILE_H
+
+#include <stddef.h>
+
+/* The file's bytes, NUL-terminated (*len without the NUL), malloc'd; NULL
+ * with "platform 'FILE': ..." in err. */
+char *ss_pfile_read(const char *path, size_t *len, char *err, size_t errlen);
+
+#endif
