@@ -14,9 +14,19 @@
  * needs no barrier: no member leaves call k before every member has
  * entered it (each exit depends on every entry). Then a PE writing into
  * psync A during call k+2 knows every member has finished call k, the
- * previous user of A, and has restored its words. Tree and ring
- * algorithms get this for free when data flows all-to-all; one-to-all
- * ones (broadcast) need an explicit arrival or release step.
+ * previous user of A, and has restored its words. It also keeps apart
+ * calls of different kinds that share one pair of workspaces (a team's
+ * calls, in the simulator): any call in between separates them. Tree and
+ * ring algorithms get this for free when data flows all-to-all; one-to-
+ * all ones (broadcast) run a dissemination barrier under or beside the
+ * data (broadcast/common.c).
+ *
+ * No hot spot: apart from the algorithms that are linear by definition
+ * (linear, direct) and the ring-step ones, whose p-1 steps each bring
+ * every member one message, no member receives more than O(k log p)
+ * messages in a call (k the radix), counting flags, counters and
+ * barrier increments: nothing where every member bumps one counter or
+ * one member raises a flag on all.
  */
 #ifndef SHCOLL_INTERNAL_H
 #define SHCOLL_INTERNAL_H

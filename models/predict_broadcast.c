@@ -29,63 +29,57 @@ static double linear(const ss_ab_t *ab, const ss_pred_in_t *in)
     return 2 * ab->alpha + (p - 1) * (n + 2 * F) * ab->beta;
 }
 
-/* The arrival handshake of broadcast/common.c: m increments into Z (the
- * root's is implied by the payload when n > 0), then Z's p-1 release
- * flags. It runs beside the data; the algorithm takes the longer. */
-static double handshake(const ss_ab_t *ab, const ss_pred_in_t *in)
+/* The rounds of broadcast/common.c: in round r every member sends one
+ * message to each of the w_r = min(width, floor((p-1)/k^r)) members
+ * k^r, 2 k^r, ... ahead, the busiest sender c_r of them with the payload;
+ * members move from round to round together, so each round costs the
+ * busiest link's bytes. knomial (width k-1): rel 0 sends the payload on
+ * all its offsets, c_r = w_r. kary (width k): the first member of depth r
+ * feeds positions i k^r < (members of depth r+1). */
+static double rounds(const ss_ab_t *ab, const ss_pred_in_t *in, long k,
+                     int kary)
 {
-    double p = in->p, m = in->n > 0 ? p - 2 : p - 1;
-    double arrivals = m > 0 ? ab->alpha + m * F * ab->beta : 0.0;
-    return arrivals + ab->alpha + (p - 1) * F * ab->beta;
-}
+    long p = in->p, width = kary ? k : k - 1, lo = 0, step = 1;
+    double n = (double)in->n, total = 0;
 
-/* k-nomial rounds: rel r gets the payload from r minus its lowest
- * non-zero base-k digit, in the round of that digit; a sender's rounds
- * run one after another, each as long as its children in it need, and
- * empty rounds cost nothing. The slowest member ends the data. */
-static double knomial_tree(const ss_ab_t *ab, const ss_pred_in_t *in, int k)
-{
-    long p = in->p;
-    double n = (double)in->n, worst = 0;
-    long top = 1;
-
-    if (in->n == 0)
-        return handshake(ab, in);
-    while (top < p)
-        top *= k;
-    for (long r = 1; r < p; r++) {
-        double at = 0;
-        long v = 0, rest = r;
-        for (long step = top / k; step >= 1; step /= k) {
-            long digit = rest / step;
-            rest %= step;
-            /* v's round at `step` (if it has children in it) passes while
-             * r's path stays at v; a non-zero digit is the round in which
-             * the payload moves on, to v + digit * step. */
-            long kids = (p - 1 - v) / step;
-            if (kids > k - 1)
-                kids = k - 1;
-            if (kids > 0)
-                at += t(ab, (double)kids, n);
-            if (digit) {
-                v += digit * step;
-                if (rest == 0)
-                    break;
-            }
-        }
-        worst = max2(worst, at);
+    while (lo + step < p) {
+        long w = (p - 1) / step < width ? (p - 1) / step : width;
+        long next = lo + step;   /* first member of depth r+1 (kary) */
+        long c = kary ? (p - next + step - 1) / step : w;
+        if (c > w)
+            c = w;
+        total += ab->alpha + ((double)c * n + (double)w * F) * ab->beta;
+        lo += kary ? step : 0;
+        step *= k;
     }
-    return max2(worst, handshake(ab, in));
+    return total;
 }
 
 static double binomial(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
-    return knomial_tree(ab, in, 2);
+    return rounds(ab, in, 2, 0);
 }
 
 static double knomial(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
-    return knomial_tree(ab, in, in->radix ? in->radix : 4);
+    return rounds(ab, in, in->radix ? in->radix : 4, 0);
+}
+
+/* The barrier beside a pipeline (broadcast/common.c): R = max(1,
+ * ceil(log2 p) - 1) rounds, one increment 2^r ahead in each but the last,
+ * which sends d 2^(R-1) ahead for d = 1..3 (those within p). */
+static double pipe_barrier(const ss_ab_t *ab, long p)
+{
+    int l = ss_ceil_log(2, (int)p), nr = l <= 2 ? 1 : l - 1;
+    double total = 0;
+
+    for (int r = 0; r < nr; r++) {
+        long w = 0;
+        for (long d = 1; d <= (r == nr - 1 ? 3 : 1); d++)
+            w += (d << r) < p;
+        total += ab->alpha + (double)w * F * ab->beta;
+    }
+    return total;
 }
 
 /* Number of children of heap rank r in a k-ary tree over p ranks. */
@@ -101,7 +95,7 @@ static double heap_kids(long r, long k, long p)
  * segment reaches the leaf after
  *   max_m [ sum_{j<=m} a_j + (S-2) max_{j<=m} a_j + sum_{j>=m} b_j ]
  * (S >= 2; the sum of the b_j for S = 1), the longest path through the
- * stage x segment grid. k = 1 is the chain. */
+ * stage x segment grid. k = 1 is the chain. The barrier runs beside. */
 static double pipe_tree(const ss_ab_t *ab, const ss_pred_in_t *in, long k,
                         size_t s)
 {
@@ -110,7 +104,7 @@ static double pipe_tree(const ss_ab_t *ab, const ss_pred_in_t *in, long k,
     double worst = 0;
 
     if (n == 0)
-        return handshake(ab, in);
+        return pipe_barrier(ab, p);
     if (s == 0 || s > n)
         s = n;
     size_t nseg = (n + s - 1) / s;
@@ -118,7 +112,7 @@ static double pipe_tree(const ss_ab_t *ab, const ss_pred_in_t *in, long k,
     if (k == 1) {   /* the chain: p-1 equal stages */
         double a = t(ab, 1, (double)s), b = t(ab, 1, last);
         worst = S >= 2 ? (p + S - 3) * a + b : (p - 1) * b;
-        return max2(worst, handshake(ab, in));
+        return max2(worst, pipe_barrier(ab, p));
     }
     for (long leaf = p - 1; leaf > (p - 2) / k; leaf--) {
         double c[64];
@@ -136,12 +130,13 @@ static double pipe_tree(const ss_ab_t *ab, const ss_pred_in_t *in, long k,
         }
         worst = max2(worst, best);
     }
-    return max2(worst, handshake(ab, in));
+    return max2(worst, pipe_barrier(ab, p));
 }
 
 static double kary(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
-    return pipe_tree(ab, in, in->radix ? in->radix : 4, in->n);
+    long k = in->radix ? in->radix : 4;
+    return k == 1 ? pipe_tree(ab, in, 1, in->n) : rounds(ab, in, k, 1);
 }
 
 static double pipelined_chain(const ss_ab_t *ab, const ss_pred_in_t *in)

@@ -7,6 +7,9 @@
  * predict_collect.c repeats their prototypes. */
 #include "predict.h"
 
+#include <math.h>
+#include <stdlib.h>
+
 #define F 8.0
 
 static size_t size_of(const size_t *sizes, size_t n, int r)
@@ -76,33 +79,60 @@ static double bruck(const ss_ab_t *ab, const ss_pred_in_t *in)
     return ss_fcollect_bruck_time(ab, in->p, in->n, NULL);
 }
 
-/* ceil(q b / pc), as the engine pads. */
-static size_t slice_up(size_t b, int q, int pc)
+/* The slices of fcollect/knomial.c: extra t (of rem) cuts its block in
+ * the len_t = start(t+1) - start(t) slices its range of core members
+ * start(t) = floor(t pc / rem).. holds; the slices of core members
+ * q.. start at pos(q) in dest. */
+typedef struct kplan {
+    int p, pc, rem;
+    size_t n;
+    const size_t *sizes;
+    size_t *off;   /* sizes' prefix sums (p+1), or NULL */
+} kplan_t;
+
+static size_t kat(const kplan_t *k, int r)   /* offset of block r */
 {
-    return (b * (size_t)q + (size_t)pc - 1) / (size_t)pc;
+    return k->off ? k->off[r] : (size_t)r * k->n;
 }
 
-/* One round with groups of g and radix r over a core of pc members and
- * rem extras: r-1 peers each get the padded group volume. */
-static double knomial_round(const ss_ab_t *ab, int pc, int rem, int g, int r,
-                            size_t n, const size_t *sizes)
+static int kstart(const kplan_t *k, int t)
+{
+    return (int)((long)t * k->pc / k->rem);
+}
+
+static size_t kcut(size_t b, long q, long m)
+{
+    return b / (size_t)m * (size_t)q + b % (size_t)m * (size_t)q / (size_t)m;
+}
+
+static size_t kpos(const kplan_t *k, int q)
+{
+    if (k->rem == 0 || q == k->pc)
+        return kat(k, k->p);
+    int t = (int)((((long)q + 1) * k->rem + k->pc - 1) / k->pc - 1);
+    int s = kstart(k, t);
+    return kat(k, k->pc + t) +
+           kcut(size_of(k->sizes, k->n, k->pc + t), q - s, kstart(k, t + 1) - s);
+}
+
+/* One round with groups of g and radix r: r-1 peers each get the padded
+ * group volume, the largest a group of g holds (its blocks and slices). */
+static double knomial_round(const ss_ab_t *ab, const kplan_t *k, int g, int r)
 {
     size_t v = 0;
-    for (int base = 0; base < pc; base += g) {
-        size_t w = 0;
-        for (int i = base; i < base + g; i++)
-            w += size_of(sizes, n, i);
+    for (int base = 0; base < k->pc; base += g) {
+        size_t w = kat(k, base + g) - kat(k, base) + kpos(k, base + g) -
+                   kpos(k, base);
         v = w > v ? w : v;
     }
-    for (int e = pc; e < pc + rem; e++)
-        v += slice_up(size_of(sizes, n, e), g, pc);
     return ab->alpha + (r - 1) * ((double)v + F) * ab->beta;
 }
 
 /* Core pc = m k^j <= p (m < k): j rounds of radix k and one of radix m,
- * each carrying slices of the rem extra blocks; the extras scatter
- * before (their largest block plus pc increments through their link) and
- * get the whole result after. */
+ * each carrying the slices of the rem extra blocks that the group's
+ * members hold; extra t puts its len_t slices, each padded to
+ * ceil(b_max / len_t), and increments before, and gets the whole result
+ * after. */
 double ss_fcollect_knomial_time(const ss_ab_t *ab, int p, int k, size_t n,
                                 const size_t *sizes)
 {
@@ -116,18 +146,31 @@ double ss_fcollect_knomial_time(const ss_ab_t *ab, int p, int k, size_t n,
         group[nr++] = g;
         g *= p / g;
     }
-    int pc = g, rem = p - g;
-    size_t big = 0, total = 0;
-    for (int r = 0; r < p; r++) {
-        size_t b = size_of(sizes, n, r);
-        total += b;
-        big = r >= pc && b > big ? b : big;
+    kplan_t kp = {p, g, p - g, n, sizes, NULL};
+    if (sizes && (kp.off = malloc(((size_t)p + 1) * sizeof *kp.off))) {
+        kp.off[0] = 0;
+        for (int r = 0; r < p; r++)
+            kp.off[r + 1] = kp.off[r] + sizes[r];
     }
-    double t = rem ? ab->alpha + ((double)big + F * pc) * ab->beta +
-                     msg(ab, (double)total)
-                   : 0;
+    if (sizes && !kp.off)
+        return NAN;
+    size_t most = 0;
+    double pre = 0;
+    for (int t = 0; t < kp.rem; t++) {
+        size_t b = size_of(sizes, n, kp.pc + t);
+        most = b > most ? b : most;
+    }
+    for (int t = 0; t < kp.rem; t++) {   /* slices padded to ceil(most/m) */
+        size_t m = (size_t)(kstart(&kp, t + 1) - kstart(&kp, t));
+        double v = (double)(m * ((most + m - 1) / m)) + (double)m * F;
+        pre = pre > v ? pre : v;
+    }
+    double t = kp.rem ? ab->alpha + pre * ab->beta +
+                        msg(ab, (double)kat(&kp, p))
+                      : 0;
     for (int j = 0; j < nr; j++)
-        t += knomial_round(ab, pc, rem, group[j], radix[j], n, sizes);
+        t += knomial_round(ab, &kp, group[j], radix[j]);
+    free(kp.off);
     return t;
 }
 

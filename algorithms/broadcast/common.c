@@ -1,41 +1,73 @@
-/* broadcast/common.c - the pieces the tree and chain broadcasts share:
- * member numbering relative to the root, the arrival handshake, and two
- * data engines (a pipelined push down any tree, and the k-nomial rounds).
- * Not an algorithm itself: it has no registry row.
+/* broadcast/common.c - what the tree and chain broadcasts share: member
+ * numbering relative to the root, and two data engines that each make
+ * every exit depend on every entry (the invariant of internal.h) while no
+ * member receives more than O(k log p) messages. Not an algorithm itself:
+ * it has no registry row.
  *
  * Relative ranks: rel = (member - root) mod p, so the root is rel 0 and
  * every tree is drawn once, over 0..p-1.
  *
- * Arrival handshake (why it is shaped this way). A one-to-all broadcast
- * must still make every exit depend on every entry (see internal.h). The
- * writes themselves need not wait for their target to enter: whoever
- * writes into a member's psync during call k+2 has left call k+1, so
- * that member has entered k+1 and is done with call k, the last user of
- * that psync array (and 1.4 requires dest to be ready before anyone
- * calls). So the payload goes down the tree at once and the handshake
- * runs beside it, off the critical path:
- *   - every member except a chosen leaf Z adds one to a counter at Z
- *     (the root only when n == 0: with a payload, Z's copy proves the
- *     root entered),
- *   - Z, having nothing to forward, waits for those arrivals and raises
- *     a release flag on every other member,
- *   - each member leaves once its data work is done and it is released.
- * Cost: 2 alpha + (m + p-1) F beta with m = p-2 arrivals (p-1 if n == 0),
- * F = 8 bytes. It overlaps the data, which on any tree of depth >= 2
- * takes longer, so the broadcast usually costs its data path alone. An
- * arrival round at the root before the data (as in linear.c) would add
- * alpha to every algorithm; gathering arrivals up the tree would cost
- * depth * alpha. The flat counter puts (p-1) F bytes through Z's link;
- * at very large p a tree of counters would be cheaper. Each algorithm
- * picks as Z a leaf whose payload lands late (after alpha), so that the
- * arrivals do not share Z's link with it.
+ * Why a barrier at all. Data flows one way, so without help a member
+ * could leave before others have entered, run ahead two calls and write
+ * into a psync (or dest) still in use by call k. Why not at one member:
+ * counting p-1 arrivals at a leaf and releasing everyone from it (this
+ * file's former handshake) puts p-1 messages through one link; at 32,768
+ * PEs that alone was 100 us, linear in p under a log p tree. Why not only
+ * local acks (each child tells its parent it entered, each parent's data
+ * tells its children): that covers the writers of the next call only if
+ * its tree is the same. The root may change from call to call, and then
+ * the member writing into X in call k+2 may be a stranger to X in call
+ * k+1. Moreover a team's calls alternate one pair of workspaces across
+ * collective kinds (the simulator does), so a broadcast between two
+ * fcollects must keep the fcollects' writers apart too. Only "every exit
+ * depends on every entry" composes like that; a dissemination barrier
+ * gives it in log rounds with a bounded number of messages per member.
  *
- * psync words 0 (ARRIVED, counter at Z) and 1 (RELEASE, flag) belong to
- * the handshake; each algorithm numbers its own words from 2.
+ * Round-synchronous trees (binomial, knomial, kary): the payload rides on
+ * the barrier. In round r every member x sends one message to each
+ * x + o (mod p), o in O_r = { (i+1) k^r < p : i < w }, and waits for the
+ * |O_r| messages of round r addressed to it before round r+1. A message
+ * is the payload (put, fence, increment) when x holds it and x + o < p is
+ * x's child in round r, else a bare increment. After rounds 0..r, x has
+ * heard, through chains of messages, from every x - m with m a sum of one
+ * element of {0} u O_j per round j <= r: with w = k-1 that is every m <
+ * k^(r+1), with w = k every m < S_(r+2), S_j = (k^j - 1)/(k - 1). The
+ * rounds stop at the first r where that reaches p - 1, which is also when
+ * the payload has reached everyone:
+ *   knomial (w = k-1): holders are 0..k^r-1 and all of them send; rel y
+ *     gets it in round floor(log_k y) from y minus its top base-k digit.
+ *     R = ceil(log_k p) rounds.
+ *   kary (w = k): only depth r, S_r .. S_r + k^r - 1, sends; its member
+ *     at position j feeds positions j + i k^r of depth r+1, so the last,
+ *     partial depth is spread over all parents instead of filling the
+ *     first ones. R = the depth, the least R with S_(R+1) >= p.
+ * A sender waits (shmem_quiet) for its payload puts of one round before
+ * it puts again, so a round's puts never share its link with the next.
+ * Cost: every member runs round r in step with its incoming messages, so
+ *   T = sum over r < R of alpha + (c_r n + |O_r| F) beta,   F = 8,
+ * c_r the payload copies of the busiest sender of round r (rel 0 for
+ * knomial, the first member of depth r for kary): no more rounds than the
+ * tree alone, and |O_r| F of increments per round. Messages into a
+ * member: sum |O_r| <= w R increments and one payload put.
+ *
+ * Pipelines (pipelined_binary, pipelined_chain, kary with k = 1): the
+ * payload moves in segments whenever they land, not in rounds, so the
+ * barrier runs beside it. A member waiting for its next segment must
+ * also forward barrier messages as they come, and OpenSHMEM 1.4 waits on
+ * one word only: so one word counts both, segments in bits 0..31 (at
+ * most 2^32 - 1 segments; larger payloads get larger segments) and the
+ * barrier's round r in bit 32 + r. The barrier has R = max(1, ceil(log2
+ * p) - 1) rounds: round r < R-1 goes to x + 2^r, the last to x + d 2^(R-1)
+ * for d = 1, 2, 3 (two bits), so the sums cover 0..2^(R+1) - 1 >= p - 1
+ * in one round fewer than the plain radix-2 barrier, and R + 1 <= 31
+ * bits fit. Cost: R (alpha + F beta) + 2 F beta if nothing else ran; the
+ * heap's path has floor(log2 p) >= R stages and the chain p - 1 >= R,
+ * each at least alpha, and a member forwards tokens whenever it waits
+ * (at worst one stage late, behind a shmem_quiet), so the barrier ends
+ * before the data except for a few F beta at tiny p. Messages into a
+ * member: R + 2 increments, and two per segment.
  */
 #include "common.h"
-
-enum { ARRIVED, RELEASE };
 
 /* This PE's rank relative to the root, or -1 if it is not a member or
  * the root is not one. */
@@ -54,92 +86,163 @@ int shcoll_bcast_pe(const shcoll_args_t *a, int rel)
     return shcoll_pe(s, (rel + a->root) % s->size);
 }
 
-/* The root's own dest gets the payload first, so every engine forwards
- * from dest whoever it is. Z runs its whole part of the handshake here:
- * it is a leaf, so waiting costs it nothing it could forward. */
-void shcoll_bcast_enter(const shcoll_args_t *a, int rel, int z)
+/* ---- round-synchronous trees ------------------------------------------ */
+
+/* Rounds while a member lies beyond the senders of this round: the
+ * senders are [lo, lo + step), lo = 0 (knomial) or S_r (kary). */
+size_t shcoll_bcast_rounds_words(int npes, int k, shcoll_bcast_tree_t t)
 {
-    int p = a->set.size;
+    size_t r = 0;
+    for (long lo = 0, step = 1; lo + step < npes; r++) {
+        lo += t == SHCOLL_BCAST_KARY ? step : 0;
+        step *= k;
+    }
+    return r;
+}
+
+/* Round r of member rel: one message to each rel + o, o in O_r; the
+ * payload where rel is a sender and rel + o < p. Returns whether any
+ * payload went out. */
+static int send_round(const shcoll_args_t *a, int rel, long *word,
+                      long step, int width, int sender)
+{
+    int p = a->set.size, data = 0;
+    for (long o = step; o <= width * step && o < p; o += step) {
+        long y = rel + o;
+        if (sender && y < p) {
+            shcoll_put_count(a->dest, a->dest, a->nbytes, word,
+                             shcoll_bcast_pe(a, (int)y));
+            data = 1;
+        } else {
+            shmem_long_atomic_inc(word, shcoll_bcast_pe(a, (int)(y % p)));
+        }
+    }
+    return data;
+}
+
+void shcoll_bcast_rounds(const shcoll_args_t *a, int rel, int k,
+                         shcoll_bcast_tree_t t)
+{
+    int p = a->set.size, width = t == SHCOLL_BCAST_KARY ? k : k - 1;
+    int busy = 0;   /* payload puts of an earlier round may be in flight */
+    long lo = 0, step = 1;
 
     if (rel == 0)
         shcoll_copy(a->dest, a->source, a->nbytes);
-    if (p == 1)
-        return;
-    if (rel != z) {
-        if (rel != 0 || a->nbytes == 0)
-            shmem_long_atomic_inc(&a->psync[ARRIVED], shcoll_bcast_pe(a, z));
-        return;
+    for (int r = 0; lo + step < p; r++) {
+        int sender = a->nbytes > 0 && rel >= lo && rel < lo + step &&
+                     rel + step < p;
+        if (sender && busy)
+            shmem_quiet();
+        busy |= send_round(a, rel, &a->psync[r], step, width, sender);
+        long in = (p - 1) / step;
+        shcoll_wait_count(&a->psync[r], in < width ? in : width);
+        lo += t == SHCOLL_BCAST_KARY ? step : 0;
+        step *= k;
     }
-    shcoll_wait_count(&a->psync[ARRIVED], a->nbytes > 0 ? p - 2 : p - 1);
-    for (int r = 0; r < p; r++)
-        if (r != z)
-            shmem_long_atomic_add(&a->psync[RELEASE], 1,   /* see put_flag */
-                                  shcoll_bcast_pe(a, r));
 }
 
-/* Every member but Z leaves only once Z has seen all arrivals. */
-void shcoll_bcast_leave(const shcoll_args_t *a, int rel, int z)
+/* ---- pipelines: segments and a barrier on one word -------------------- */
+
+#define SEG_BITS 32
+#define SEG_MASK ((1L << SEG_BITS) - 1)
+
+typedef struct bar {
+    int p, rel;
+    int nrounds;   /* R */
+    int done;      /* rounds whose messages have all landed here */
+    long seen;     /* the word as last read */
+} bar_t;
+
+static int bar_rounds(int p)
 {
-    if (a->set.size > 1 && rel != z)
-        shcoll_wait_flag(&a->psync[RELEASE]);
+    int l = 0;
+    while ((1L << l) < p)
+        l++;
+    return l <= 2 ? 1 : l - 1;
 }
 
-/* Push the payload down a heap-numbered tree (rel's kids are the nkids
- * ranks from `first` on) in segments of `seg` bytes: each segment goes
- * to all kids at once (they share this PE's link), and the next one
- * waits for the previous to complete, so segments follow each other down
- * the tree instead of splitting the link between them. `got` counts the
- * segments landed here; the parent is the only writer. */
-void shcoll_bcast_pipeline(const shcoll_args_t *a, int rel, long *got,
-                           int first, int nkids, size_t seg)
+/* Offsets of round r: 2^r, and d 2^r (d = 1..3) in the last round. */
+static int bar_width(const bar_t *b, int r)
+{
+    int w = 0;
+    for (long d = 1; d <= (r == b->nrounds - 1 ? 3 : 1); d++)
+        w += (d << r) < b->p;
+    return w;
+}
+
+static void bar_send(const shcoll_args_t *a, const bar_t *b, int r)
+{
+    for (long d = 1; d <= bar_width(b, r); d++)
+        shmem_long_atomic_add(&a->psync[0], 1L << (SEG_BITS + r),
+                              shcoll_bcast_pe(a, (int)((b->rel + (d << r)) %
+                                                       b->p)));
+}
+
+/* Completes the rounds whose messages the last read shows, sending the
+ * next round's each time (dissemination needs nothing else). */
+static void bar_advance(const shcoll_args_t *a, bar_t *b)
+{
+    long sum = b->seen - SHMEM_SYNC_VALUE;
+    while (b->done < b->nrounds) {
+        long mask = b->done == b->nrounds - 1 ? 3 : 1;
+        if (((sum >> (SEG_BITS + b->done)) & mask) != bar_width(b, b->done))
+            return;
+        if (++b->done < b->nrounds)
+            bar_send(a, b, b->done);
+    }
+}
+
+/* Wait until `segs` segments have landed (segs < 0: until the barrier is
+ * complete), forwarding barrier messages meanwhile. */
+static void pipe_wait(const shcoll_args_t *a, bar_t *b, long segs)
+{
+    for (;;) {
+        bar_advance(a, b);
+        long got = (b->seen - SHMEM_SYNC_VALUE) & SEG_MASK;
+        if (segs >= 0 ? got >= segs : b->done == b->nrounds)
+            return;
+        shmem_long_wait_until(&a->psync[0], SHMEM_CMP_NE, b->seen);
+        b->seen = a->psync[0];
+    }
+}
+
+/* Push the payload down a tree (rel's kids are the nkids ranks from
+ * `first` on) in segments of `seg` bytes: each segment goes to all kids
+ * at once (they share this PE's link), and the next one waits for the
+ * previous to complete, so segments follow each other down the tree
+ * instead of splitting the link between them. The parent is the only
+ * writer of the segment count. The wait for completion (shmem_quiet)
+ * comes right after a segment's puts, not before the next: barrier
+ * messages sent while waiting for the next segment would otherwise hold
+ * the quiet back by up to alpha; this way they are done before the
+ * segment the next quiet waits for. */
+void shcoll_bcast_pipeline(const shcoll_args_t *a, int rel, int first,
+                           int nkids, size_t seg)
 {
     size_t n = a->nbytes;
+    bar_t b = {a->set.size, rel, bar_rounds(a->set.size), 0,
+               SHMEM_SYNC_VALUE};
     long i = 0;
 
+    if (rel == 0)
+        shcoll_copy(a->dest, a->source, n);
+    if (b.p == 1)
+        return;
+    if (seg == 0 || n / seg >= (size_t)SEG_MASK)
+        seg = n / (size_t)SEG_MASK + 1;
+    bar_send(a, &b, 0);
     for (size_t off = 0; off < n; off += seg, i++) {
         size_t len = n - off < seg ? n - off : seg;
         void *at = shcoll_at(a->dest, off);
         if (rel != 0)
-            shmem_long_wait_until(got, SHMEM_CMP_GE, SHMEM_SYNC_VALUE + i + 1);
-        if (i > 0 && nkids > 0)
-            shmem_quiet();
+            pipe_wait(a, &b, i + 1);
         for (int c = 0; c < nkids; c++)
-            shcoll_put_count(at, at, len, got, shcoll_bcast_pe(a, first + c));
-    }
-    if (rel != 0 && n > 0)
-        *got = SHMEM_SYNC_VALUE;
-}
-
-/* k-nomial rounds: rel's subtree spans the next power of k above its
- * lowest non-zero base-k digit (the root: all of 0..p-1). Round by round,
- * largest subtrees first, it hands each of up to k-1 sub-spans to its
- * first member; a round's puts run together and the next round waits for
- * them, so a child starts forwarding after one round, not after all. */
-void shcoll_bcast_knomial(const shcoll_args_t *a, int rel, long *flag,
-                          int k)
-{
-    int p = a->set.size;
-    long span = 1;
-
-    if (a->nbytes == 0 || p == 1)
-        return;
-    if (rel != 0) {
-        shcoll_wait_flag(flag);
-        while (rel % (span * k) == 0)
-            span *= k;
-    } else {
-        while (span < p)
-            span *= k;
-    }
-    int started = 0;
-    for (long step = span / k; step >= 1; step /= k) {
-        if (rel + step >= p)
-            continue;
-        if (started)
+            shcoll_put_count(at, at, len, &a->psync[0],
+                             shcoll_bcast_pe(a, first + c));
+        if (nkids > 0 && off + len < n)
             shmem_quiet();
-        for (long c = rel + step; c < p && c < rel + k * step; c += step)
-            shcoll_put_flag(a->dest, a->dest, a->nbytes, flag, 0,
-                            shcoll_bcast_pe(a, (int)c));
-        started = 1;
     }
+    pipe_wait(a, &b, -1);
+    a->psync[0] = SHMEM_SYNC_VALUE;
 }

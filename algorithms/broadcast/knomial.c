@@ -1,35 +1,41 @@
-/* broadcast/knomial.c - k-nomial tree (radix k = a->radix, default 4).
- * In each round every holder of the payload passes it to k-1 members at
- * once, one per sub-span of its span, so holders multiply by k a round.
+/* broadcast/knomial.c - k-nomial tree (radix k = a->radix, default 4),
+ * run as the rounds of common.c: in round r every holder of the payload
+ * passes it to the members (i+1) k^r ahead of it, i < k-1, so holders
+ * multiply by k a round; members without it (or whose target is past the
+ * end) send a bare increment there instead, which makes the rounds a
+ * dissemination barrier (every exit depends on every entry).
  *
- * T = max( sum over the rounds on the slowest path of
- *              (alpha + c (n+F) beta),   2 alpha + (2p-3) F beta ),
- *     c = children served in that round (k-1 when present, fewer at the
- *     edge); for p = k^L exactly L (alpha + (k-1)(n+F) beta). F = 8.
- * The c puts of a round share the sender's link and finish together; the
- * sender waits for them (shmem_quiet) before the next round. The second
- * term is the arrival handshake of common.c, run beside the data.
+ * T = sum over r < L of alpha + c_r (n+F) beta,   L = ceil(log_k p),
+ *     c_r = min(k-1, ceil(p / k^r) - 1) the root's children in round r,
+ *     F = 8; for p = k^L exactly L (alpha + (k-1)(n+F) beta).
+ *     (n = 0: the same with n = 0, the barrier alone.)
+ * The c_r puts of a round share the sender's link and finish together;
+ * the sender waits for them (shmem_quiet) before the next round. The
+ * root is the busiest sender of every round, so its rounds are the
+ * critical path. Every member receives sum c_r <= (k-1) L messages.
  *
  * Why radix: ceil(log_k p) rounds trade latency (fewer rounds) against
  * bandwidth ((k-1) copies per round through one link). k = 4 halves the
  * rounds of the binomial tree at 1.5x its bytes per round: the better
  * choice while alpha dominates, i.e. up to a few KiB on most networks.
  *
- * psync: [0..1] handshake (common.c), [2] payload flag. work: none.
+ * psync: one counter per round (L words). work: none.
  */
 #include "common.h"
 
 SHCOLL_DECLARE_ALG(broadcast_knomial);
 
-enum { DATA = 2, NWORDS };
-/* Handshake leaf: rel 1 gets the payload in the root's last round. */
-enum { Z = 1 };
 enum { DEFAULT_RADIX = 4 };
+
+static int radix_of(int radix)
+{
+    return radix ? radix : DEFAULT_RADIX;
+}
 
 size_t shcoll_broadcast_knomial_psync_words(int npes, int radix)
 {
-    (void)npes, (void)radix;
-    return NWORDS;
+    int k = radix_of(radix);
+    return k < 2 ? 0 : shcoll_bcast_rounds_words(npes, k, SHCOLL_BCAST_KNOMIAL);
 }
 
 size_t shcoll_broadcast_knomial_work_bytes(int npes, size_t nbytes, int radix)
@@ -40,12 +46,10 @@ size_t shcoll_broadcast_knomial_work_bytes(int npes, size_t nbytes, int radix)
 
 int shcoll_broadcast_knomial_run(const shcoll_args_t *a)
 {
-    int k = a->radix ? a->radix : DEFAULT_RADIX;
+    int k = radix_of(a->radix);
     int rel = shcoll_bcast_rel(a);
     if (rel < 0 || k < 2)
         return -1;
-    shcoll_bcast_enter(a, rel, Z);
-    shcoll_bcast_knomial(a, rel, &a->psync[DATA], k);
-    shcoll_bcast_leave(a, rel, Z);
+    shcoll_bcast_rounds(a, rel, k, SHCOLL_BCAST_KNOMIAL);
     return 0;
 }

@@ -3,20 +3,24 @@
  * collect/common.c).
  *
  * With p2 the largest power of two <= p, rem = p - p2 extras, N the
- * total and b_e the extras' blocks:
+ * total, b_max the largest extra block and len = ceil(p2 / rem):
  * T = T_rd(8-byte blocks)                               sizes
- *   + alpha + (max b_e + 8 p2)beta          (rem > 0)  extras scatter
+ *   + alpha + (len ceil(b_max / len) + 8 len)beta  (rem > 0) extras' slices
  *   + sum over k < log2 p2 of alpha + (V_k + 8)beta     rounds
  *   + alpha + (N + 8)beta                   (rem > 0)  result to extras
- * V_k = the largest total of an aligned group of 2^k core blocks plus
- *       sum over extras of ceil(2^k b_e / p2) (their slices),
+ * V_k = the largest total an aligned group of 2^k core members holds:
+ *       their blocks plus the extras' slices they hold (extra t is cut
+ *       over core members floor(t p2 / rem) .. floor((t+1) p2 / rem) - 1,
+ *       fcollect/knomial.c),
  * T_rd(8) the same with every block 8 bytes (fcollect/recursive_doubling.c).
  *
  * Groups hold uneven totals, so every member pads its round put to V_k;
  * else a light pair would finish early and put its next round into a
  * heavy member's link while that still receives, and the rounds would
- * no longer be independent. Extras are handled as in fcollect (slices,
- * then the result) so that any p works.
+ * no longer be independent. For the same reason every extra pads its
+ * slices to ceil(b_max / len): the core starts round 0 together. Extras
+ * are handled as in fcollect (slices, then the result) so that any p
+ * works, with O(log p) messages into any member.
  *
  * psync: k-nomial words (radix 2) per phase. work: sizes, offsets and a
  * 64 KiB scratch for the padding (collect/common.c).

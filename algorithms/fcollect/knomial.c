@@ -13,28 +13,42 @@
  * Any p (why it is shaped this way). The core is the largest
  * pc = m k^j <= p with m < k: j rounds of radix k, then one of radix m.
  * The rem = p - pc < k^j <= pc remaining "extra" members
- *   - pre: scatter their block in pc slices, slice q to core member q
- *     (alpha + (n + 8 pc)beta);
- *   - core rounds: a group's data is its own blocks plus its slices of
- *     every extra block, so every core member carries the same load and
- *     the rounds stay in lockstep (folding an extra block into one core
- *     member instead would make its group heavier, it would fall behind
- *     and the others would put into its still busy link in later rounds);
- *   - post: core member t < rem puts the whole result to extra pc + t
- *     (alpha + (p n + 8)beta).
- * Slices differ by at most a byte, so every member pads its round put to
- * V = g n + rem ceil(g n / pc) bytes; a round costs
- * alpha + (r-1)(V + 8)beta with r its radix.
+ *   - pre: extra t cuts its block in len_t slices and puts slice i to core
+ *     member start_t + i, start_t = floor(t pc / rem), len_t = start_(t+1)
+ *     - start_t (1 or more, since rem < pc): the extras' ranges tile the
+ *     core, so every core member receives exactly one slice and one
+ *     increment. Slices are padded to ceil(b_max / len_t), b_max the
+ *     largest extra block, so that all land together and the core starts
+ *     round 0 in step: alpha + (len_t ceil(b_max / len_t) + 8 len_t)beta;
+ *   - core rounds: a group's data is its own blocks plus the slices its
+ *     members hold. Slices follow the extras' blocks in order, so the
+ *     slices of any run of core members are one contiguous run of dest:
+ *     a round's put to a peer is at most two parts, whatever rem is;
+ *   - post: the first member of extra t's range puts the whole result to
+ *     it (alpha + (p n + 8)beta).
+ * Why not slice every extra block over the whole core (perfect balance,
+ * as this engine once did): every core member then hears from every
+ * extra, and every round's put splits into rem parts, so up to p/2
+ * messages land on each member at p = 2^j + 2^j - 1. Why not hand each
+ * extra block to one core member: without slices a group holding an
+ * extra carries a whole extra block more than its peers, and every round
+ * pads to it. Ranges of slices keep both bounded: every member receives
+ * O(k log p) messages, and a group holds at most one slice more than its
+ * share (a slice is at most b / floor(pc / rem)).
+ * Groups hold uneven volumes, so every member pads its round put to the
+ * largest group V_g (the padding lands in the target's work); else a
+ * light group would run ahead into links still busy with a heavy one and
+ * the rounds would no longer be independent. A round costs
+ * alpha + (r-1)(V_g + 8)beta with r its radix; with equal blocks
+ * V_g = g n + max over aligned groups of the bytes of its slices.
  *
  * Shared with collect/recursive_doubling.c (blocks of any size, off
- * given): the padding then makes rounds of uneven groups cost the same,
- * V = max over groups of its blocks + sum over extras ceil(g b_e / pc),
- * the pre-step the largest extra block.
+ * given): the same with each group's own block sizes, the pre-step the
+ * largest extra block.
  *
- * psync: [0] counter of slices, [1 + round] counter of the round's
+ * psync: [0] counter of the slice, [1 + round] counter of the round's
  * peers, [1 + rounds] flag "whole result here" at an extra.
- * work: padding (fcollect/bruck.c's helper), at most rem < p bytes for
- * fcollect.
+ * work: the padding (fcollect/bruck.c's helper), at most 64 KiB.
  */
 #include "../internal.h"
 
@@ -44,16 +58,21 @@ void shcoll_fcollect_knomial_blocks(const shcoll_args_t *a, int me,
 void shcoll_fcollect_part(void *dst, const void *src, size_t n, int pe);
 void shcoll_fcollect_pad(const shcoll_args_t *a, size_t pad, int pe);
 
-enum { DEFAULT_RADIX = 4, MAX_ROUNDS = 64 };
+enum { DEFAULT_RADIX = 4, MAX_ROUNDS = 64, PAD_CHUNK = 1 << 16 };
 
 typedef struct plan {
-    int pc, rem, rounds;
+    int p, pc, rem, rounds;
     int radix[MAX_ROUNDS], group[MAX_ROUNDS];   /* group: size before */
+    size_t n;                                   /* block bytes if no off */
+    const size_t *off;                          /* p+1 offsets, or NULL */
 } plan_t;
 
-static void make_plan(plan_t *pl, int p, int k)
+static void make_plan(plan_t *pl, int p, int k, size_t n, const size_t *off)
 {
     int g = 1;
+    pl->p = p;
+    pl->n = n;
+    pl->off = off;
     pl->rounds = 0;
     for (; (long)g * k <= p; g *= k) {
         pl->radix[pl->rounds] = k;
@@ -73,110 +92,146 @@ static int radix_of(int k)
     return k >= 2 ? k : DEFAULT_RADIX;
 }
 
-size_t shcoll_fcollect_knomial_psync_words(int npes, int radix)
+/* Byte offset of block r in dest, and its length. */
+static size_t at(const plan_t *pl, int r)
 {
-    plan_t pl;
-    make_plan(&pl, npes, radix_of(radix));
-    return (size_t)pl.rounds + 2;
+    return pl->off ? pl->off[r] : (size_t)r * pl->n;
 }
 
-size_t shcoll_fcollect_knomial_work_bytes(int npes, size_t nbytes, int radix)
+static size_t len(const plan_t *pl, int r)
 {
-    (void)nbytes, (void)radix;
-    return (size_t)npes;
+    return at(pl, r + 1) - at(pl, r);
 }
 
-static size_t at(const shcoll_args_t *a, const size_t *off, int r)
+/* Start of slice q of a b-byte block cut in m: floor(q b / m), without
+ * overflow. */
+static size_t cut(size_t b, long q, long m)
 {
-    return off ? off[r] : (size_t)r * a->nbytes;
+    return b / (size_t)m * (size_t)q + b % (size_t)m * (size_t)q / (size_t)m;
 }
 
-static size_t len(const shcoll_args_t *a, const size_t *off, int r)
+/* First core member of extra t's range (t = rem: pc). */
+static int start_of(const plan_t *pl, int t)
 {
-    return at(a, off, r + 1) - at(a, off, r);
+    return (int)((long)t * pl->pc / pl->rem);
 }
 
-/* Start of slice q of a b-byte block cut in pc: floor(q b / pc), without
- * overflow. up: the ceiling instead. */
-static size_t cut(size_t b, int q, int pc, int up)
+/* The extra whose range holds core member q. */
+static int owner_of(const plan_t *pl, int q)
 {
-    size_t r = b % (size_t)pc * (size_t)q;
-    return b / (size_t)pc * (size_t)q + r / (size_t)pc +
-           (size_t)(up && r % (size_t)pc);
+    return (int)((((long)q + 1) * pl->rem + pl->pc - 1) / pl->pc - 1);
+}
+
+/* Where in dest the slices held by core members q.. begin: the slices
+ * of members below q come first (q = pc: the end of dest). */
+static size_t pos(const plan_t *pl, int q)
+{
+    if (pl->rem == 0 || q == pl->pc)
+        return at(pl, pl->p);
+    int t = owner_of(pl, q), s = start_of(pl, t);
+    return at(pl, pl->pc + t) +
+           cut(len(pl, pl->pc + t), q - s, start_of(pl, t + 1) - s);
 }
 
 /* What the group of g core members from base holds, in bytes. */
-static size_t holding(const shcoll_args_t *a, const plan_t *pl,
-                      const size_t *off, int base, int g)
+static size_t holding(const plan_t *pl, int base, int g)
 {
-    size_t v = at(a, off, base + g) - at(a, off, base);
-    for (int e = pl->pc; e < pl->pc + pl->rem; e++)
-        v += cut(len(a, off, e), base + g, pl->pc, 0) -
-             cut(len(a, off, e), base, pl->pc, 0);
-    return v;
+    return at(pl, base + g) - at(pl, base) + pos(pl, base + g) -
+           pos(pl, base);
 }
 
 /* The padded size of a round with groups of g: no group holds more. */
-static size_t padded(const shcoll_args_t *a, const plan_t *pl,
-                     const size_t *off, int g)
+static size_t padded(const plan_t *pl, int g)
 {
-    size_t v = off ? 0 : (size_t)g * a->nbytes;
-    for (int base = 0; off && base < pl->pc; base += g) {
-        size_t w = at(a, off, base + g) - at(a, off, base);
+    size_t v = 0;
+    if (!pl->off && pl->rem == 0)
+        return (size_t)g * pl->n;
+    for (int base = 0; base < pl->pc; base += g) {
+        size_t w = holding(pl, base, g);
         v = w > v ? w : v;
     }
-    for (int e = pl->pc; e < pl->pc + pl->rem; e++)
-        v += cut(len(a, off, e), g, pl->pc, 1);
     return v;
 }
 
-/* Our group's blocks, our slices of every extra block, the padding. */
-static void send_group(const shcoll_args_t *a, const plan_t *pl,
-                       const size_t *off, int base, int g, size_t pad,
-                       long *counter, int pe)
+size_t shcoll_fcollect_knomial_psync_words(int npes, int radix)
 {
-    void *d = shcoll_at(a->dest, at(a, off, base));
-    shcoll_fcollect_part(d, d, at(a, off, base + g) - at(a, off, base), pe);
-    for (int e = pl->pc; e < pl->pc + pl->rem; e++) {
-        size_t b = len(a, off, e), s = cut(b, base, pl->pc, 0);
-        d = shcoll_at(a->dest, at(a, off, e) + s);
-        shcoll_fcollect_part(d, d, cut(b, base + g, pl->pc, 0) - s, pe);
+    plan_t pl;
+    make_plan(&pl, npes, radix_of(radix), 0, NULL);
+    return (size_t)pl.rounds + 2;
+}
+
+/* The largest padding any round sends with n-byte blocks (collect
+ * passes its own scratch). */
+size_t shcoll_fcollect_knomial_work_bytes(int npes, size_t nbytes, int radix)
+{
+    plan_t pl;
+    size_t most = 0;
+    make_plan(&pl, npes, radix_of(radix), nbytes, NULL);
+    if (pl.rem > 0)
+        most = 1;   /* pre-step: ceil(n / m) over a slice of n cut in m */
+    for (int j = 0; pl.rem > 0 && j < pl.rounds; j++) {
+        size_t v = padded(&pl, pl.group[j]);
+        for (int base = 0; base < pl.pc; base += pl.group[j]) {
+            size_t pad = v - holding(&pl, base, pl.group[j]);
+            most = pad > most ? pad : most;
+        }
     }
+    return most < PAD_CHUNK ? most : PAD_CHUNK;
+}
+
+/* Our group's blocks, the slices it holds, the padding, the counter. */
+static void send_group(const shcoll_args_t *a, const plan_t *pl, int base,
+                       int g, size_t pad, long *counter, int pe)
+{
+    void *d = shcoll_at(a->dest, at(pl, base));
+    shcoll_fcollect_part(d, d, at(pl, base + g) - at(pl, base), pe);
+    d = shcoll_at(a->dest, pos(pl, base));
+    shcoll_fcollect_part(d, d, pos(pl, base + g) - pos(pl, base), pe);
     shcoll_fcollect_pad(a, pad, pe);
     shcoll_put_count(NULL, NULL, 0, counter, pe);
 }
 
-static void round_j(const shcoll_args_t *a, const plan_t *pl,
-                    const size_t *off, int me, int j)
+static void round_j(const shcoll_args_t *a, const plan_t *pl, int me, int j)
 {
     int g = pl->group[j], r = pl->radix[j];
     int base = me - me % g, top = me - me % (g * r);
     int digit = (me - top) / g;
-    size_t pad = padded(a, pl, off, g) - holding(a, pl, off, base, g);
+    size_t pad = padded(pl, g) - holding(pl, base, g);
 
     for (int i = 1; i < r; i++) {
         int peer = top + (digit + i) % r * g + me % g;
-        send_group(a, pl, off, base, g, pad, &a->psync[1 + j],
+        send_group(a, pl, base, g, pad, &a->psync[1 + j],
                    shcoll_pe(&a->set, peer));
     }
     shcoll_wait_count(&a->psync[1 + j], r - 1);
 }
 
-/* An extra member: scatter, then wait for the whole result. */
-static void extra(const shcoll_args_t *a, const plan_t *pl,
-                  const size_t *off, int me)
+/* The pre-step slice of extra t (of m) for its i-th core member, padded
+ * to ceil(b_max / m): every extra's link then carries about b_max and
+ * every slice lands at the same time, so the core starts in step. */
+static size_t slice_pad(const plan_t *pl, int t, int i, int m)
 {
-    size_t o = at(a, off, me), b = a->nbytes;
-    for (int q = 0; q < pl->pc; q++) {
-        size_t s = cut(b, q, pl->pc, 0), e = cut(b, q + 1, pl->pc, 0);
-        if (e > s)
-            shmem_putmem(shcoll_at(a->dest, o + s),
-                         (const char *)a->source + s, e - s,
-                         shcoll_pe(&a->set, q));
+    size_t most = 0, b = len(pl, pl->pc + t);
+    for (int e = pl->pc; e < pl->p; e++)
+        most = len(pl, e) > most ? len(pl, e) : most;
+    return (most + (size_t)m - 1) / (size_t)m - (cut(b, i + 1, m) - cut(b, i, m));
+}
+
+/* An extra member: its slices to its range of the core, then wait for
+ * the whole result. */
+static void extra(const shcoll_args_t *a, const plan_t *pl, int me)
+{
+    int t = me - pl->pc, s = start_of(pl, t), m = start_of(pl, t + 1) - s;
+    size_t o = at(pl, me), b = a->nbytes;
+
+    for (int i = 0; i < m; i++) {
+        size_t lo = cut(b, i, m), hi = cut(b, i + 1, m);
+        int pe = shcoll_pe(&a->set, s + i);
+        shcoll_fcollect_part(shcoll_at(a->dest, o + lo),
+                             (const char *)a->source + lo, hi - lo, pe);
+        shcoll_fcollect_pad(a, slice_pad(pl, t, i, m), pe);
+        shmem_long_atomic_inc(&a->psync[0], pe);
     }
-    shmem_fence();
-    for (int q = 0; q < pl->pc; q++)
-        shmem_long_atomic_inc(&a->psync[0], shcoll_pe(&a->set, q));
     shcoll_wait_flag(&a->psync[1 + pl->rounds]);
 }
 
@@ -185,21 +240,21 @@ static void extra(const shcoll_args_t *a, const plan_t *pl,
 void shcoll_fcollect_knomial_blocks(const shcoll_args_t *a, int me,
                                     const size_t *off, int k)
 {
-    int p = a->set.size;
     plan_t pl;
-    make_plan(&pl, p, k);
+    make_plan(&pl, a->set.size, k, a->nbytes, off);
     if (me >= pl.pc) {
-        extra(a, &pl, off, me);
+        extra(a, &pl, me);
         return;
     }
-    shcoll_copy(shcoll_at(a->dest, at(a, off, me)), a->source, a->nbytes);
-    shcoll_wait_count(&a->psync[0], pl.rem);
+    shcoll_copy(shcoll_at(a->dest, at(&pl, me)), a->source, a->nbytes);
+    shcoll_wait_count(&a->psync[0], pl.rem > 0);
     for (int j = 0; j < pl.rounds; j++)
-        round_j(a, &pl, off, me, j);
-    if (me < pl.rem)
-        shcoll_put_flag(a->dest, a->dest, at(a, off, p),
+        round_j(a, &pl, me, j);
+    int t = pl.rem > 0 ? owner_of(&pl, me) : 0;
+    if (pl.rem > 0 && start_of(&pl, t) == me)
+        shcoll_put_flag(a->dest, a->dest, at(&pl, pl.p),
                         &a->psync[1 + pl.rounds], 0,
-                        shcoll_pe(&a->set, pl.pc + me));
+                        shcoll_pe(&a->set, pl.pc + t));
 }
 
 int shcoll_fcollect_knomial_run(const shcoll_args_t *a)

@@ -8,15 +8,19 @@
  * engine (fcollect/knomial.c), whose comment explains the general shape.
  *
  * Any p: with p2 the largest power of two <= p, the rem = p - p2 extra
- * members first scatter their block in p2 slices over the p2 core
- * members (slice q to member q), the core runs log2 p2 rounds in which a
- * group carries its blocks plus its slices of every extra block (so all
- * core members move the same volume and stay in lockstep), and core
- * member t < rem finally puts the whole result to extra p2 + t:
- *   T = alpha + (n + 8 p2)beta                           pre (rem > 0)
+ * members first put their block in slices to a range of core members
+ * (extra t to members floor(t p2 / rem) .. floor((t+1) p2 / rem) - 1,
+ * so every core member holds one slice), the core runs log2 p2 rounds in
+ * which a group carries its blocks plus the slices its members hold
+ * (padded to the largest group, so all stay in lockstep), and the first
+ * member of each extra's range finally puts the whole result to it:
+ *   T = alpha + (len ceil(n / len) + 8 len)beta          pre (rem > 0)
  *     + sum over k < log2 p2 of alpha + (V_k + 8)beta,
- *       V_k = 2^k n + rem ceil(2^k n / p2)                 rounds
+ *       V_k = 2^k n + the most slice bytes an aligned group of
+ *       2^k core members holds (about 2^k rem n / p2)      rounds
  *     + alpha + (p n + 8)beta                            post (rem > 0)
+ * with len = ceil(p2 / rem) the longest range; fcollect/knomial.c says
+ * why ranges (each member receives O(log p) messages whatever rem is).
  *
  * psync and work: those of the k-nomial engine with k = 2.
  */

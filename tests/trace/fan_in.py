@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""fan_in.py SHMEMSIM WORKDIR [KIND...] - no hot spot in any algorithm (issue 11),
+measured from --trace: for every algorithm, the most messages any PE
+receives in one call. A message is a put, an atomic (fetching or not) or
+a get's request, counted at its target; trace.csv names both ends.
+
+Log-step algorithms (all but the ring-step and the exempt ones), at
+p = 1000 PEs (not a power of two: the trees are partial and the k-nomial
+fcollect has 232 extra members), 8 bytes, default radix and radix 8:
+
+    max <= C k ceil(log2 p),   C = 4,
+
+k the radix (2 for the algorithms without one). Why C = 4: in each of
+at most ceil(log2 p) rounds (ceil(log_k p) for radix k) a member hears
+from at most k-1 peers, k for a k-ary depth, and each peer sends it at
+most four messages: its data in at most two contiguous parts (a window
+that wraps in Bruck; a group's blocks and its extras' slices in the
+k-nomial fcollect), a padding put and the flag or counter. collect runs
+two such passes (sizes, then blocks) at k = 2: 2 x 4 (k-1) <= 4 k. A
+reduction's tree adds 2 (k-1) per level up and 2 down; a broadcast's
+barrier at most k per round and one payload put. A member that heard
+from every other one, as the former broadcast handshake's leaf did
+(p-1 = 999 increments), fails by far.
+
+Ring-step algorithms (fcollect ring and neighbor_exchange, collect ring,
+broadcast scatter_allgather, reduce ring) take p-1 (or p/2) steps that
+each bring every member one message or two: O(p) by definition, but the
+same for everyone, so they are held to balance instead: no member may
+receive more than the mean plus the bound above. Their p^2 messages
+would take minutes of wall time at 1000 PEs, so they run at p = 64.
+
+linear and direct (every algorithm named so) are exempt: linear by
+definition. Their figures are printed, not checked.
+
+Prints one line per algorithm of the collectives named (default: all
+four); exits 1 if any check fails.
+"""
+import collections
+import csv
+import math
+import os
+import shutil
+import subprocess
+import sys
+
+C = 4
+P_LOG, P_RING = 1000, 64
+LOG_STEP = {
+    "broadcast": ["binomial", "knomial", "kary", "pipelined_binary",
+                  "pipelined_chain"],
+    "fcollect": ["recursive_doubling", "bruck", "knomial"],
+    "collect": ["recursive_doubling", "bruck"],
+    "reduce": ["binomial", "knomial", "recursive_doubling", "rabenseifner"],
+}
+RADIX = {("broadcast", "knomial"), ("broadcast", "kary"),
+         ("fcollect", "knomial"), ("reduce", "knomial")}
+RING_STEP = {
+    "fcollect": ["ring", "neighbor_exchange"],
+    "collect": ["ring"],
+    "broadcast": ["scatter_allgather"],
+    "reduce": ["ring"],
+}
+EXEMPT = {
+    "fcollect": ["linear", "direct"],
+    "collect": ["linear"],
+    "broadcast": ["linear"],
+    "reduce": ["linear"],
+}
+MESSAGE_OPS = ("put", "amo", "fetch_amo", "get")
+
+
+def run(sim, work, kind, algs, p, radix=None):
+    """Trace every PE of one run; return {alg: (max, mean)} over calls."""
+    out = os.path.join(work, f"{kind}-{p}-{radix or 'default'}")
+    cmd = [sim, "run", "--platform", f"fat-tree:down={p},bw=10GBps,lat=1us",
+           "--pes", str(p), "--collective", kind, "--algorithm", ",".join(algs),
+           "--bytes", "8", "--format", "csv", "--trace", out,
+           "--trace-pes", f"0-{p - 1}"]
+    if radix:
+        cmd += ["--radix", str(radix)]
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    into = collections.Counter()
+    with open(os.path.join(out, "trace.csv"), newline="") as f:
+        for r in csv.DictReader(f):
+            if r["op"] in MESSAGE_OPS and r["target"] != "":
+                into[(r["algorithm"], r["call"], int(r["target"]))] += 1
+    shutil.rmtree(out)   # tens of MB of JSON per run
+    per_call = collections.defaultdict(list)
+    for (alg, call, _), n in into.items():
+        per_call[(alg, call)].append(n)
+    result = {}
+    for (alg, call), counts in per_call.items():
+        counts += [0] * (p - len(counts))   # members that received nothing
+        top, mean = max(counts), sum(counts) / p
+        if alg not in result or top > result[alg][0]:
+            result[alg] = (top, mean)
+    return result
+
+
+def bound(kind, alg, p, radix):
+    k = (radix or 4) if (kind, alg) in RADIX else 2
+    return k, C * k * math.ceil(math.log2(p))
+
+
+def main():
+    sim, work = sys.argv[1], sys.argv[2]
+    kinds = sys.argv[3:] or list(LOG_STEP)
+    os.makedirs(work, exist_ok=True)
+    bad = 0
+    fmt = "{:<9} {:<19} p={:<5} k={:<2} max {:>4}  mean {:>7.1f}  {}"
+    for kind in kinds:
+        algs = LOG_STEP[kind]
+        runs = [(None, algs)]
+        radix_algs = [a for a in algs if (kind, a) in RADIX]
+        if radix_algs:
+            runs.append((8, radix_algs))
+        for radix, names in runs:
+            got = run(sim, work, kind, names, P_LOG, radix)
+            for alg in names:
+                top, mean = got[alg]
+                k, lim = bound(kind, alg, P_LOG, radix)
+                ok = top <= lim
+                bad += not ok
+                print(fmt.format(kind, alg, P_LOG, k, top, mean,
+                                 f"{'ok' if ok else 'FAIL'}: bound {lim}"))
+    for kind in kinds:
+        names = RING_STEP[kind] + EXEMPT[kind]
+        got = run(sim, work, kind, names, P_RING)
+        for alg in names:
+            top, mean = got[alg]
+            if alg in EXEMPT[kind]:
+                print(fmt.format(kind, alg, P_RING, "-", top, mean,
+                                 "exempt (linear by definition)"))
+                continue
+            k, lim = bound(kind, alg, P_RING, None)
+            ok = top <= mean + lim
+            bad += not ok
+            print(fmt.format(kind, alg, P_RING, k, top, mean,
+                             f"{'ok' if ok else 'FAIL'}: ring-step, "
+                             f"bound mean + {lim}"))
+    if bad:
+        print(f"fan_in.py: {bad} algorithm(s) over the bound")
+        return 1
+    print("fan_in.py: ok")
+    return 0
+
+
+sys.exit(main())
