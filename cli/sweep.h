@@ -33,6 +33,20 @@ typedef struct ss_sweep_point {
     int selected;          /* in this --part (all points otherwise) */
 } ss_sweep_point_t;
 
+/* A caller that budgets its points (shmemsim scale) steers ss_sweep_run:
+ * admit is asked before each point starts, with how many are running,
+ * and answers SS_SWEEP_START, SS_SWEEP_SKIP (the point is left out: not
+ * selected any more) or SS_SWEEP_WAIT (ask again when a running point
+ * has finished; only while some run). finished is told each point's
+ * outcome and wall-clock seconds. */
+enum { SS_SWEEP_START, SS_SWEEP_SKIP, SS_SWEEP_WAIT };
+typedef struct ss_sweep_hooks {
+    int (*admit)(void *ctx, const struct ss_sweep_point *p, int running);
+    void (*finished)(void *ctx, const struct ss_sweep_point *p, int ok,
+                     double wall_s);
+    void *ctx;
+} ss_sweep_hooks_t;
+
 typedef struct ss_sweep {
     const char **plats;
     size_t nplat;
@@ -56,6 +70,8 @@ typedef struct ss_sweep {
     ss_sweep_point_t *pt;
     size_t npt;
     struct ss_sweep_size_ix *by_size;            /* sizes sorted, for lookups */
+    const ss_sweep_hooks_t *hooks;         /* NULL: run every point */
+    int quiet;                             /* no progress lines */
 } ss_sweep_t;
 
 /* Builds the header and the point list in canonical order from plats,

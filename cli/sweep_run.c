@@ -51,6 +51,7 @@ typedef struct pool {
     size_t todo, finished, failed;
     double t0;
     int tty;
+    char *begun;          /* per point: started */
 } pool_t;
 
 static int sig_pipe[2] = {-1, -1};
@@ -266,6 +267,8 @@ static int finish(pool_t *pl, child_t *c)
     if (ok && ss_sweep_take_output(pl->s, c->pt, c->out.p ? c->out.p : "", c->out.n,
                              why, sizeof why))
         bad = why, ok = 0;
+    if (pl->s->hooks && pl->s->hooks->finished)
+        pl->s->hooks->finished(pl->s->hooks->ctx, c->pt, ok, now() - c->t0);
     if (!ok) {
         report_failure(pl, c, status, bad);
     } else {
@@ -278,7 +281,7 @@ static int finish(pool_t *pl, child_t *c)
             return -1;
         }
         free(t);
-        if (pl->tty)
+        if (pl->tty && !pl->s->quiet)
             progress(pl, c);
     }
     free(c->out.p);
@@ -331,6 +334,35 @@ static int step(pool_t *pl, struct pollfd *fds, int *owner)
     return 0;
 }
 
+/* The next point to start, or NULL: none left (*next at the end) or, with
+ * hooks, none admitted now. Points are offered in order from *next, the
+ * first not yet started; a skipped point is deselected, one told to wait
+ * is offered again after the next point finishes. */
+static ss_sweep_point_t *next_point(pool_t *pl, size_t *next)
+{
+    ss_sweep_t *s = pl->s;
+    for (size_t i = *next; i < s->npt; i++) {
+        ss_sweep_point_t *p = &s->pt[i];
+        if (pl->begun[i] || !p->selected || ss_sweep_done(s, p)) {
+            if (i == *next)
+                ++*next;
+            continue;
+        }
+        int say = s->hooks && s->hooks->admit
+                  ? s->hooks->admit(s->hooks->ctx, p, pl->running) : SS_SWEEP_START;
+        if (say == SS_SWEEP_WAIT && pl->running)
+            continue;
+        if (say == SS_SWEEP_SKIP) {
+            p->selected = 0;
+            pl->todo--;
+            continue;
+        }
+        pl->begun[i] = 1;
+        return p;
+    }
+    return NULL;
+}
+
 static int loop(pool_t *pl)
 {
     struct pollfd *fds = calloc((size_t)pl->jobs * 2 + 1, sizeof *fds);
@@ -339,13 +371,11 @@ static int loop(pool_t *pl)
     if (!fds || !owner)
         rc = -1;
     while (rc == 0 && (pl->running || next < pl->s->npt)) {
-        for (int i = 0; rc == 0 && i < pl->jobs && next < pl->s->npt; i++) {
-            if (pl->kids[i].pid)
+        for (int i = 0; rc == 0 && i < pl->jobs; i++) {
+            ss_sweep_point_t *p;
+            if (pl->kids[i].pid || !(p = next_point(pl, &next)))
                 continue;
-            while (next < pl->s->npt && (!pl->s->pt[next].selected ||
-                                         ss_sweep_done(pl->s, &pl->s->pt[next])))
-                next++;
-            if (next < pl->s->npt && spawn(pl, &pl->kids[i], &pl->s->pt[next++])) {
+            if (spawn(pl, &pl->kids[i], p)) {
                 fprintf(stderr, "shmemsim: error: cannot start a child: %s\n",
                         strerror(errno));
                 rc = -1;
@@ -361,18 +391,20 @@ static int loop(pool_t *pl)
 
 int ss_sweep_run(ss_sweep_t *s, const char *out, int jobs)
 {
-    pool_t pl = {s, out, -1, NULL, jobs, 0, 0, 0, 0, now(), isatty(2)};
+    pool_t pl = {s, out, -1, NULL, jobs, 0, 0, 0, 0, now(), isatty(2), NULL};
     struct sigaction old[2];
     for (size_t i = 0; i < s->npt; i++)
         pl.todo += s->pt[i].selected && !ss_sweep_done(s, &s->pt[i]);
     if (!pl.todo)
         return 0;
     pl.kids = calloc((size_t)jobs, sizeof *pl.kids);
+    pl.begun = calloc(s->npt, 1);
     pl.outfd = open(out, O_WRONLY | O_APPEND);
-    if (!pl.kids || pl.outfd < 0 || catch_signals(old)) {
+    if (!pl.kids || !pl.begun || pl.outfd < 0 || catch_signals(old)) {
         fprintf(stderr, "shmemsim: error: cannot append to '%s': %s\n", out,
                 strerror(errno));
         free(pl.kids);
+        free(pl.begun);
         if (pl.outfd >= 0)
             close(pl.outfd);
         return 2;
@@ -384,6 +416,7 @@ int ss_sweep_run(ss_sweep_t *s, const char *out, int jobs)
     restore_signals(old);
     close(pl.outfd);
     free(pl.kids);
+    free(pl.begun);
     if (rc > 0) {
         fprintf(stderr, "shmemsim: sweep interrupted: %zu of %zu points finished "
                 "and kept in '%s'; run the same command again to resume\n",
