@@ -17,6 +17,14 @@ int ss_platform_check(const char *platform, char *err, size_t errlen);
  * a preset's usual count, a spec's cores=, 1 for a platform file. */
 int ss_platform_ppn(const char *platform);
 
+/* Before loading (capacity.c): the hosts of the platform (a file's
+ * <host>s and cluster radicals; 0 if it cannot be read), and the latency
+ * of the longest route between its first `nodes` hosts (PEs placed in
+ * block order span them) in seconds, 0 when not known in advance (a
+ * platform file). */
+size_t ss_platform_hosts(const char *platform);
+double ss_platform_span_latency(const char *platform, size_t nodes);
+
 /* After simgrid_init: builds the machine into SimGrid's engine. */
 int ss_platform_load(const char *platform, char *err, size_t errlen);
 
