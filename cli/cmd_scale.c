@@ -56,9 +56,16 @@ static const char help[] =
     "  --budget SECONDS    wall-clock time for the simulations (default 180;\n"
     "                      units s, ms also taken). No point is started that\n"
     "                      its estimate says cannot finish in what is left\n"
+    "  --cache FILE        keep simulated points in FILE (the CSV of shmemsim\n"
+    "                      sweep, which can also fill it) and take those it\n"
+    "                      holds instead of simulating them again; they cost\n"
+    "                      nothing from the budget. Rows of other points are\n"
+    "                      left alone; give the same run options each time\n"
     "  -j N                points simulated at once (default 1)\n"
     "  --format F          table (default), csv or json\n"
     "  -o FILE             write there (once complete) instead of stdout\n"
+    "  --csv FILE          also write the CSV to FILE (for plot and tune,\n"
+    "                      beside a table on the screen)\n"
     "run options passed to every simulation: --ppn --placement --model --o\n"
     "  --g --fold --stack-kib --radix --segment --root --op --type --check\n\n"
     "CSV columns: collective,algorithm,pes,bytes,time_s,method,lo_s,hi_s,ppn,\n"
@@ -72,7 +79,7 @@ static const char help[] =
 
 typedef struct scale_opts {
     ss_scale_job_t job;
-    const char *coll, *algs_arg, *pes_arg, *out;
+    const char *coll, *algs_arg, *pes_arg, *out, *cache, *csv;
     long to, from, upto;
     int jobs, fmt;
 } scale_opts_t;
@@ -93,17 +100,20 @@ static int own_option(int argc, char **argv, int *i, scale_opts_t *o)
 {
     static const char *const names[] = {"--platform", "--collective", "--algorithm",
         "--bytes", "--pes", "--to", "--from", "--simulate-up-to", "--budget", "-j",
-        "--format", "-o", NULL};
+        "--format", "-o", "--cache", "--csv", NULL};
     static const char *const formats[] = {"table", "csv", "json", NULL};
     const char *opt = argv[*i], *v;
     char err[256];
     long x;
     int k = ss_match_choice(opt, names, "", err, sizeof err);
-    if (k < 0)
+    if (!strncmp(opt, "-j", 2) && opt[2])
+        k = 9, v = opt + 2;                 /* -j2, as make takes it */
+    else if (k < 0)
         return 0;
-    if (*i + 1 >= argc)
+    else if (*i + 1 >= argc)
         return fail("%s needs a value (see shmemsim scale --help)", opt);
-    v = argv[++*i];
+    else
+        v = argv[++*i];
     switch (k) {
     case 0: o->job.platform = v; o->job.run.cfg.platform = v; return 1;
     case 1: o->coll = v; return 1;
@@ -131,7 +141,9 @@ static int own_option(int argc, char **argv, int *i, scale_opts_t *o)
         if ((o->fmt = ss_match_choice(v, formats, "--format", err, sizeof err)) < 0)
             return fail("%s", err);
         return 1;
-    default: o->out = v; return 1;
+    case 11: o->out = v; return 1;
+    case 12: o->cache = v; return 1;
+    default: o->csv = v; return 1;
     }
 }
 
@@ -266,8 +278,17 @@ static void member_bytes(int p, size_t bytes, size_t *sizes)
 static int make_bases(ss_scale_job_t *j)
 {
     size_t n = j->nalg * j->nsizes * j->nladder;
-    if (!(j->basis = calloc(n, sizeof *j->basis)))
+    if (!(j->basis = calloc(n, sizeof *j->basis)) ||
+        !(j->span = calloc(j->nladder, sizeof *j->span)))
         return fail("out of memory");
+    /* Routes and link shares are known for a spec under block placement
+     * (PE i on host i / ppn); otherwise the span terms stay out. */
+    for (size_t e = 0; e < j->nladder; e++) {
+        size_t nodes = ((size_t)j->ladder[e] + (size_t)j->ppn - 1) / (size_t)j->ppn;
+        if (j->run.cfg.placement != SS_PLACE_BLOCK ||
+            ss_platform_span(j->platform, nodes, &j->span[e]))
+            j->span[e] = (ss_span_t){.level = -1};
+    }
     size_t elem = shcoll_type_size((shcoll_type_t)j->run.type);
     for (size_t a = 0; a < j->nalg; a++)
         for (size_t s = 0; s < j->nsizes; s++)
@@ -279,10 +300,8 @@ static int make_bases(ss_scale_job_t *j)
                 if (j->kind == SHCOLL_FCOLLECT && j->bytes[s] > SIZE_MAX / (size_t)p)
                     return fail("--bytes %zu x %d PEs overflows the address space",
                                 j->bytes[s], p);
-                int block = j->run.cfg.placement == SS_PLACE_BLOCK;
-                size_t nodes = ((size_t)p + (size_t)j->ppn - 1) / (size_t)j->ppn;
-                double span = block ? ss_platform_span_latency(j->platform, nodes) : 0;
-                if (ss_scale_basis(&c, p, span, ss_scale_basis_at(j, a, s, e)))
+                if (ss_scale_basis(&c, p, j->span[e].latency, j->span[e].bandwidth,
+                                   ss_scale_basis_at(j, a, s, e)))
                     return fail("%s %s cannot be fitted at %d PEs, %zu bytes: its "
                                 "closed form (models/predict_%s.c) is missing or "
                                 "not finite there (leave it out of --algorithm)",
@@ -350,14 +369,38 @@ static int build_sweep(scale_opts_t *o, const char *self)
     return ss_sweep_build(s) ? fail("out of memory") : 0;
 }
 
+static int write_to(const char *path, int fmt, const ss_scale_row_t *rows, size_t n)
+{
+    FILE *f = path ? fopen(path, "w") : stdout;
+    if (!f)
+        return fail("cannot write '%s' (is its folder writable?)", path);
+    ss_scale_write(f, (ss_format_t)fmt, rows, n);
+    int bad = ferror(f) | (path ? fclose(f) : fflush(f));
+    return bad ? fail("cannot write '%s'", path ? path : "standard output") : 0;
+}
+
 static int write_out(const scale_opts_t *o, const ss_scale_row_t *rows, size_t n)
 {
-    FILE *f = o->out ? fopen(o->out, "w") : stdout;
-    if (!f)
-        return fail("cannot write '%s' (is its folder writable?)", o->out);
-    ss_scale_write(f, (ss_format_t)o->fmt, rows, n);
-    int bad = ferror(f) | (o->out ? fclose(f) : fflush(f));
-    return bad ? fail("cannot write '%s'", o->out ? o->out : "standard output") : 0;
+    if (o->csv && write_to(o->csv, SS_FMT_CSV, rows, n))
+        return -1;
+    return write_to(o->out, o->fmt, rows, n);
+}
+
+/* Takes the cached points, and starts the file (its header) if new. */
+static int open_cache(scale_opts_t *o)
+{
+    char err[600];
+    ss_sweep_t *s = &o->job.sweep;
+    int rc = ss_sweep_load(s, o->cache, 1, SS_SWEEP_LOAD_OTHERS, err, sizeof err);
+    if (rc < 0)
+        return fail("--cache: %s", err);
+    ss_sweep_drop_partial(s);
+    if (rc == 0)
+        return 0;
+    FILE *f = fopen(o->cache, "w");
+    if (!f || fputs(s->header, f) < 0 || fclose(f))
+        return fail("--cache: cannot write '%s' (is its folder writable?)", o->cache);
+    return 0;
 }
 
 static int run(scale_opts_t *o)
@@ -365,9 +408,9 @@ static int run(scale_opts_t *o)
     ss_scale_row_t *rows = NULL;
     char *text = NULL;
     size_t n = 0, missing = 0;
-    if (ss_scale_plan(&o->job))
+    if ((o->cache && open_cache(o)) || ss_scale_plan(&o->job))
         return 2;
-    int rc = ss_scale_simulate(&o->job, o->jobs);
+    int rc = ss_scale_simulate(&o->job, o->jobs, o->cache ? o->cache : "/dev/null");
     if (rc == 130 || rc == 2)
         return rc;
     if (ss_scale_rows(&o->job, &rows, &n, &text, &missing))
@@ -401,6 +444,7 @@ int ss_cmd_scale(int argc, char **argv)
         rc = run(&o);
     ss_sweep_free(&o.job.sweep);
     free(o.job.basis);
+    free(o.job.span);
     free(o.job.ladder);
     free(o.job.bytes);
     free(pass);

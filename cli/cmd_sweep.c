@@ -336,7 +336,7 @@ static size_t count(const ss_sweep_t *s, int done)
 static int load_out(opts_t *o)
 {
     char err[600];
-    if (o->out && ss_sweep_load(&o->s, o->out, 1, 1, err, sizeof err) < 0)
+    if (o->out && ss_sweep_load(&o->s, o->out, 1, SS_SWEEP_LOAD_SELECTED, err, sizeof err) < 0)
         return fail("%s", err);
     ss_sweep_drop_partial(&o->s);
     return 0;

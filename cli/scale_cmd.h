@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "options.h"
+#include "platform.h"
 #include "scale.h"
 #include "scale_out.h"
 #include "sweep.h"
@@ -33,6 +34,8 @@ typedef struct ss_scale_job {
     ss_passthrough_t run;          /* run options for the children */
     ss_sweep_t sweep;              /* the points: ladder x algorithms */
     ss_scale_basis_t *basis;       /* [alg][size][ladder]: closed form */
+    ss_span_t *span;               /* [ladder]: what the PEs span; level
+                                      -1 when the platform does not say */
 } ss_scale_job_t;
 
 /* The point of ladder index e and algorithm a in job->sweep. */
@@ -51,17 +54,18 @@ static inline ss_scale_basis_t *ss_scale_basis_at(const ss_scale_job_t *j, size_
  * --simulate-up-to, or by default the smallest points of each algorithm
  * whose estimated cost (models/simcost.h, before calibration) fits the
  * budget when run one after another, so the choice depends on the
- * arguments only, not on -j or on the machine's load. Says what it plans
- * on stderr. -1 (error printed) when --simulate-up-to needs more than
- * the budget. */
+ * arguments only, not on -j or on the machine's load. Points already
+ * done (--cache) cost nothing. Says what it plans on stderr. -1 (error
+ * printed) when --simulate-up-to needs more than the budget. */
 int ss_scale_plan(ss_scale_job_t *j);
 
 /* Runs the selected points, -j at a time, never starting one whose
  * calibrated estimate exceeds what is left of the budget (it is then
  * fitted, with a note that the output now depends on the machine's
- * speed). Returns 0, 1 if some point failed (noted; it is fitted), 130 if
+ * speed). Each finished point is appended to cache (a result CSV with
+ * its header, or /dev/null). Returns 0, 1 if some point failed (noted; it is fitted), 130 if
  * interrupted, 2 on a system error. */
-int ss_scale_simulate(ss_scale_job_t *j, int jobs);
+int ss_scale_simulate(ss_scale_job_t *j, int jobs, const char *cache);
 
 /* Fits every algorithm and size on its simulated points and makes one
  * row per algorithm, size and ladder point, in that order (*rows and the

@@ -25,9 +25,11 @@ static int read_times(const ss_scale_job_t *j, double *t)
     if (!m)
         return -1;
     fputs(j->sweep.header, m);
-    for (size_t i = 0; i < j->sweep.npt; i++)
-        for (size_t s = 0; ss_sweep_done(&j->sweep, &j->sweep.pt[i]) && s < j->nsizes; s++)
-            fputs(j->sweep.pt[i].rows[s], m);
+    for (size_t i = 0; i < j->sweep.npt; i++) {
+        const ss_sweep_point_t *p = &j->sweep.pt[i];
+        for (size_t s = 0; p->selected && ss_sweep_done(&j->sweep, p) && s < j->nsizes; s++)
+            fputs(p->rows[s], m);
+    }
     if (fclose(m))
         return free(buf), -1;
     ss_results_t r;
@@ -53,7 +55,7 @@ typedef struct series {
     ss_scale_basis_t b[SS_SCALE_MAXPTS];
     double t[SS_SCALE_MAXPTS];
     size_t n;
-    int fitted, backtested, covered, top;
+    int fitted, backtested, covered, top, level;   /* level: largest span */
     ss_scale_model_t m;
     double bt_err;
 } series_t;
@@ -70,8 +72,11 @@ static void fit_series(const ss_scale_job_t *j, size_t a, size_t s, const double
         sr->b[sr->n] = *ss_scale_basis_at(j, a, s, e);
         sr->t[sr->n++] = v;
         sr->top = j->ladder[e];
+        if (j->span[e].level > sr->level)
+            sr->level = j->span[e].level;
     }
-    sr->fitted = ss_scale_fit(sr->b, sr->t, sr->n, &sr->m) == 0;
+    sr->fitted = ss_scale_fit(sr->b, sr->t, sr->n, ss_scale_basis_at(j, a, s, 0),
+                              j->nladder, &sr->m) == 0;
     sr->backtested = sr->fitted && ss_scale_backtest(sr->b, sr->t, sr->n, &sr->m,
                                                      &sr->bt_err, &sr->covered) == 0;
 }
@@ -90,7 +95,7 @@ static ss_scale_row_t row_of(const ss_scale_job_t *j, size_t a, size_t s, size_t
     ss_scale_row_t r = {shcoll_kind_name((shcoll_kind_t)j->kind), j->algs[a],
                         j->ladder[e], j->bytes[s], NAN, 0, NAN, NAN, j->ppn,
                         ss_model_names[j->run.cfg.model.kind], j->platform,
-                        NULL, 0, 0, 0, NAN, 0, NAN, 0};
+                        NULL, 0, 0, 0, NAN, 0, NAN, 0, NULL};
     if (sr->fitted) {
         r.form = form;
         r.fit_from = sr->m.p_from;
@@ -122,6 +127,8 @@ static int point_row(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
         return 0;
     r->time_s = ss_scale_predict(&sr->m, ss_scale_basis_at(j, a, s, e), 0.95,
                                  &r->lo_s, &r->hi_s);
+    if (j->span[e].level > sr->level)
+        r->beyond_span = j->span[e].name;
     return 1;
 }
 
@@ -145,16 +152,19 @@ int ss_scale_rows(const ss_scale_job_t *j, ss_scale_row_t **rows, size_t *n,
             fit_series(j, a, s, t, sr);
             if (sr->fitted)
                 ss_scale_describe(&sr->m, form, FORM_LEN);
+            size_t none = 0;
             for (size_t e = 0; e < j->nladder; e++) {
-                if (point_row(j, a, s, e, t, sr, form, &(*rows)[*n])) {
+                if (point_row(j, a, s, e, t, sr, form, &(*rows)[*n]))
                     ++*n;
-                    continue;
-                }
-                ++*missing;
-                fprintf(stderr, "shmemsim: note: no time for %s at %d PEs, %zu "
-                        "bytes: %zu point(s) simulated and a fit needs 3\n",
-                        j->algs[a], j->ladder[e], j->bytes[s], sr->n);
+                else
+                    none++;
             }
+            if (none)
+                fprintf(stderr, "shmemsim: note: no time for %s at %zu bytes beyond "
+                        "%d PEs (%zu ladder points): %zu point(s) simulated and a fit "
+                        "needs 3\n", j->algs[a], j->bytes[s], sr->n ? sr->top : 0,
+                        none, sr->n);
+            *missing += none;
         }
     free(t);
     free(sr);

@@ -81,22 +81,57 @@ static void say_plan(const ss_scale_job_t *j, double total, size_t sel)
     }
 }
 
+/* The default plan: each algorithm's points are taken smallest first, and
+ * of the algorithms' next points the cheapest goes first, while it fits
+ * what is left of the budget; an algorithm whose next point does not fit
+ * stops there. Cheap points first gives every algorithm its smallest
+ * points (a fit needs 3) before any one of them spends the budget. */
+static double plan_budget(ss_scale_job_t *j)
+{
+    size_t next[64] = {0};
+    int stopped[64] = {0};
+    double total = 0;
+    for (;;) {
+        size_t best = j->nalg;
+        double cost = 0;
+        for (size_t a = 0; a < j->nalg; a++) {
+            if (stopped[a] || next[a] == j->nladder)
+                continue;
+            ss_sweep_point_t *pt = ss_scale_point(j, next[a], a);
+            double c = ss_sweep_done(&j->sweep, pt) ? 0
+                     : prior(j, j->algs[a], j->ladder[next[a]]);
+            if (best == j->nalg || c < cost)
+                best = a, cost = c;
+        }
+        if (best == j->nalg)
+            return total;
+        if (total + cost > j->budget) {
+            stopped[best] = 1;
+            continue;
+        }
+        ss_scale_point(j, next[best]++, best)->selected = 1;
+        total += cost;
+    }
+}
+
 int ss_scale_plan(ss_scale_job_t *j)
 {
     double total = 0;
-    int stopped[64] = {0};
     size_t sel = 0;
-    for (size_t e = 0; e < j->nladder; e++)
-        for (size_t a = 0; a < j->nalg; a++) {
-            ss_sweep_point_t *pt = ss_scale_point(j, e, a);
-            double c = prior(j, j->algs[a], j->ladder[e]);
-            if (j->upto)
-                pt->selected = j->ladder[e] <= j->upto;
-            else if (!(pt->selected = !stopped[a] && total + c <= j->budget))
-                stopped[a] = 1;
-            total += pt->selected ? c : 0;
-            sel += (size_t)pt->selected;
-        }
+    for (size_t i = 0; i < j->sweep.npt; i++)
+        j->sweep.pt[i].selected = 0;
+    if (j->upto) {
+        for (size_t e = 0; e < j->nladder; e++)
+            for (size_t a = 0; a < j->nalg; a++) {
+                ss_sweep_point_t *pt = ss_scale_point(j, e, a);
+                if ((pt->selected = j->ladder[e] <= j->upto) && !ss_sweep_done(&j->sweep, pt))
+                    total += prior(j, j->algs[a], j->ladder[e]);
+            }
+    } else {
+        total = plan_budget(j);
+    }
+    for (size_t i = 0; i < j->sweep.npt; i++)
+        sel += (size_t)j->sweep.pt[i].selected;
     if (j->upto && total > j->budget) {
         fprintf(stderr, "shmemsim: error: simulating every ladder point up to %d "
                 "PEs takes about %.0f s by the estimate (models/simcost.c), more "
@@ -167,7 +202,7 @@ static void finished(void *ctx, const ss_sweep_point_t *p, int ok, double wall)
                 g->done, g->todo, p->alg, p->pes, wall, c);
 }
 
-int ss_scale_simulate(ss_scale_job_t *j, int jobs)
+int ss_scale_simulate(ss_scale_job_t *j, int jobs, const char *cache)
 {
     guard_t g;
     memset(&g, 0, sizeof g);
@@ -175,10 +210,10 @@ int ss_scale_simulate(ss_scale_job_t *j, int jobs)
     g.t0 = now();
     g.tty = isatty(2);
     for (size_t i = 0; i < j->sweep.npt; i++)
-        g.todo += (size_t)j->sweep.pt[i].selected;
+        g.todo += j->sweep.pt[i].selected && !ss_sweep_done(&j->sweep, &j->sweep.pt[i]);
     ss_sweep_hooks_t hooks = {admit, finished, &g};
     j->sweep.hooks = &hooks;
-    int rc = ss_sweep_run(&j->sweep, "/dev/null", jobs);
+    int rc = ss_sweep_run(&j->sweep, cache, jobs);
     j->sweep.hooks = NULL;
     if (rc == 0 || rc == 1)
         fprintf(stderr, "shmemsim: scale: %zu point(s) simulated in %.1f s%s\n",

@@ -92,11 +92,14 @@ static inline int ss_sweep_done(const ss_sweep_t *s, const ss_sweep_point_t *p)
 /* Reads a result file into the points' rows. A missing file is fine when
  * missing_ok (returns 1); a last line without its '\n' (cut by a crash) is
  * dropped with a note. Every other row must be one of the points (selected
- * ones when only_selected) with this sweep's model and ppn, and agree with
- * a row already read for the same point and size; otherwise returns -1
- * with a message (file:line: what, how to fix) in err. 0 on success. */
+ * ones when how has SS_SWEEP_LOAD_SELECTED) with this sweep's model and
+ * ppn, unless how has SS_SWEEP_LOAD_OTHERS (such rows are then skipped:
+ * a cache shared by several sweeps), and agree with a row already read
+ * for the same point and size; otherwise returns -1 with a message
+ * (file:line: what, how to fix) in err. 0 on success. */
+enum { SS_SWEEP_LOAD_SELECTED = 1, SS_SWEEP_LOAD_OTHERS = 2 };
 int ss_sweep_load(ss_sweep_t *s, const char *path, int missing_ok,
-            int only_selected, char *err, size_t errlen);
+            int how, char *err, size_t errlen);
 
 /* Forgets the rows of points that are not complete (they run again). */
 void ss_sweep_drop_partial(ss_sweep_t *s);

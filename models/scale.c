@@ -32,13 +32,14 @@ static double eval(const ss_scale_case_t *c, const ss_pred_in_t *in,
 }
 
 int ss_scale_basis(const ss_scale_case_t *c, int p, double span,
-                   ss_scale_basis_t *out)
+                   double span_bw, ss_scale_basis_t *out)
 {
     size_t *sizes = NULL;
     int rc = -1;
     memset(out, 0, sizeof *out);
     out->p = p;
     out->span = span;
+    out->span_bw = span_bw;
     if (p < 2)
         return -1;
     if (c->member_bytes) {
@@ -75,6 +76,7 @@ static double column(int term, int ratio, const ss_scale_basis_t *b)
     case SS_TERM_P: return p;
     case SS_TERM_PLOGP: return p * lg;
     case SS_TERM_SPAN: return b->steps * b->span;
+    case SS_TERM_SPANBW: return b->span_bw > 0 ? b->bytes / b->span_bw : 0;
     default: return b->bytes * lg;
     }
 }
@@ -162,11 +164,31 @@ static int term_used(int term, int ratio, const ss_scale_basis_t *b, size_t n)
 
 typedef struct search {
     const pts_t *s;
+    const ss_scale_basis_t *ahead;   /* where the fit will predict */
+    size_t nahead;
     size_t top;                      /* LOO scores the points from here */
     size_t cut, maxk, tried;
     ss_scale_model_t *all;           /* every candidate with a score */
     size_t nall, cap;
 } search_t;
+
+/* A collective does not get faster on more PEs: a form that predicts,
+ * beyond the largest simulated point, less than that point took, fits
+ * the points by accident. */
+static int grows(const ss_scale_model_t *m, const search_t *s)
+{
+    const ss_scale_basis_t *top = &s->s->b[s->s->n - 1];
+    double t_top = s->s->t[s->s->n - 1], x[SS_FIT_MAXK], lo, hi;
+    for (size_t i = 0; i < s->nahead; i++) {
+        if (s->ahead[i].p <= top->p)
+            continue;
+        for (int j = 0; j < m->nterm; j++)
+            x[j] = column(m->term[j], m->ratio, &s->ahead[i]);
+        if (ss_fit_predict(&m->fit, x, 0.95, &lo, &hi) < t_top)
+            return 0;
+    }
+    return 1;
+}
 
 /* The LOO score of one candidate fitted from point `cut` up, over the
  * points from `top` up; INFINITY if it cannot be fitted, or its fit on
@@ -179,7 +201,7 @@ static double score(ss_scale_model_t *m, const search_t *s)
     for (int j = 0; j < m->nterm; j++)
         if (!term_used(m->term[j], m->ratio, b, n))
             return INFINITY;
-    if (fit_sorted(s->s->b, s->s->t, s->s->n, m))
+    if (fit_sorted(s->s->b, s->s->t, s->s->n, m) || !grows(m, s))
         return INFINITY;
     design(m, b, n, x);
     return ss_fit_loo(x, s->s->t + s->cut, n, (size_t)m->nterm, s->top - s->cut,
@@ -211,8 +233,8 @@ static void consider(search_t *s, const ss_scale_model_t *cand)
 static void with_extras(search_t *s, ss_scale_model_t base)
 {
     static const int extra[] = {SS_TERM_ONE, SS_TERM_LOGP, SS_TERM_P,
-                                SS_TERM_PLOGP, SS_TERM_SPAN, SS_TERM_BLOGP,
-                                SS_TERM_COMPUTE};
+                                SS_TERM_PLOGP, SS_TERM_SPAN, SS_TERM_SPANBW,
+                                SS_TERM_BLOGP, SS_TERM_COMPUTE};
     const int ne = (int)(sizeof extra / sizeof extra[0]);
     int k = base.nterm;
     consider(s, &base);
@@ -253,7 +275,7 @@ static const ss_scale_model_t *pick(const search_t *s)
 static void search_cut(search_t *s)
 {
     size_t n = s->s->n - s->cut;
-    s->maxk = n >= 2 ? n - 2 : 0;
+    s->maxk = n >= 2 ? n - 1 : 0;
     if (s->maxk > 4)
         s->maxk = 4;
     ss_scale_model_t base = {.nterm = 1, .term = {SS_TERM_FORM}};
@@ -265,7 +287,7 @@ static void search_cut(search_t *s)
 }
 
 int ss_scale_fit(const ss_scale_basis_t *b, const double *t, size_t n,
-                 ss_scale_model_t *m)
+                 const ss_scale_basis_t *ahead, size_t nahead, ss_scale_model_t *m)
 {
     pts_t s;
     memset(m, 0, sizeof *m);
@@ -275,9 +297,9 @@ int ss_scale_fit(const ss_scale_basis_t *b, const double *t, size_t n,
      * two nodes): fits may leave out up to a third of them, judged by how
      * well they predict the points every fit keeps. */
     size_t cuts = (n - 1) / 3;
-    if (n < 4 + cuts)
-        cuts = n >= 4 ? n - 4 : 0;
-    search_t se = {&s, cuts, 0, 0, 0, NULL, 0, 0};
+    if (n < 3 + cuts)
+        cuts = n - 3;
+    search_t se = {&s, ahead, nahead, cuts, 0, 0, 0, NULL, 0, 0};
     for (se.cut = 0; se.cut <= cuts; se.cut++)
         search_cut(&se);
     const ss_scale_model_t *best = se.nall ? pick(&se) : NULL;
@@ -310,7 +332,7 @@ void ss_scale_describe(const ss_scale_model_t *m, char *buf, size_t len)
 {
     static const char *const name[SS_NTERMS] = {
         "form", "steps", "bytes", "compute", "1", "log2(p)", "p", "p*log2(p)",
-        "steps*span", "bytes*log2(p)",
+        "steps*span", "bytes*log2(p)", "bytes/span_bw",
     };
     size_t used = 0;
     buf[0] = '\0';
@@ -336,7 +358,6 @@ int ss_scale_backtest(const ss_scale_basis_t *b, const double *t, size_t n,
     size_t big = n, second = n, k = 0;
     ss_scale_basis_t bs[SS_SCALE_MAXPTS];
     double ts[SS_SCALE_MAXPTS], lo, hi;
-    ss_scale_model_t fit;
     if (n > SS_SCALE_MAXPTS)
         return -1;
     for (size_t i = 0; i < n; i++)
@@ -349,8 +370,20 @@ int ss_scale_backtest(const ss_scale_basis_t *b, const double *t, size_t n,
             if (second == n || b[i].p > b[second].p)
                 second = i;
         }
-    if (k < 3 || ss_scale_fit(bs, ts, k, &fit))
-        return -1;
+    /* The same form, refitted: how far this form carries one step. With
+     * too few points left for it, the form is chosen again among the
+     * smaller ones. */
+    ss_scale_model_t fit = *m;
+    fit.p_top = second < n ? b[second].p : 0;
+    if (k < (size_t)m->nterm + 1 || ss_scale_fit_form(bs, ts, k, &fit)) {
+        if (k < 3 || ss_scale_fit(bs, ts, k, &b[big], 1, &fit))
+            return -1;
+    } else {
+        double x[SS_SCALE_MAXPTS * SS_FIT_MAXK];
+        design(&fit, bs, k, x);
+        fit.loo = ss_fit_loo(x, ts, k, (size_t)fit.nterm, 0, NULL);
+        fit.drift = isfinite(fit.loo) ? fit.loo : 0;
+    }
     double y = ss_scale_predict(&fit, &b[big], 0.95, &lo, &hi);
     *err = (y - t[big]) / t[big];
     *covered = lo <= t[big] && t[big] <= hi;

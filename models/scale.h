@@ -22,6 +22,8 @@
  *   steps*span  latency steps times the latency of the longest route the
  *          p PEs span on the platform (its distance/hops; 0 when the
  *          platform is a file whose routes are not known in advance)
+ *   bytes/span_bw  bytes over each node's share of the narrowest links the
+ *          p PEs span (a taper, the links out of a chassis or group)
  *   bytes*log2 p  bandwidth lost to contention that grows with depth
  * A candidate form is one base (form, or steps + bytes) plus at most two
  * of the others. Every coefficient but the constant's must be >= 0: a
@@ -56,13 +58,15 @@ typedef struct ss_scale_basis {
     double steps, bytes, compute;
     double form[SS_SCALE_NRATIO];
     double span;                /* route latency spanned, s (0: unknown) */
+    double span_bw;             /* narrowest per-node share, B/s (0: unknown) */
 } ss_scale_basis_t;
 
-/* Evaluates the closed form's parts at p; span as the caller knows it.
+/* Evaluates the closed form's parts at p; span and span_bw as the caller
+ * knows them (platforms/capacity.c).
  * Returns -1 when the algorithm has no closed form or it is not finite
  * at p (the algorithm cannot be fitted there). */
 int ss_scale_basis(const ss_scale_case_t *c, int p, double span,
-                   ss_scale_basis_t *out);
+                   double span_bw, ss_scale_basis_t *out);
 
 /* The ratio of grid point i, s/byte per s. */
 double ss_scale_ratio(int i);
@@ -83,17 +87,20 @@ typedef struct ss_scale_model {
 enum {
     SS_TERM_FORM, SS_TERM_STEPS, SS_TERM_BYTES, SS_TERM_COMPUTE, SS_TERM_ONE,
     SS_TERM_LOGP, SS_TERM_P, SS_TERM_PLOGP, SS_TERM_SPAN, SS_TERM_BLOGP,
-    SS_NTERMS
+    SS_TERM_SPANBW, SS_NTERMS
 };
 
-/* Chooses a form by LOO among the candidates with at most n - 2
- * coefficients (two residual degrees of freedom) and fits it to the n
- * points (b[i].p, t[i]). Of the forms whose LOO error is within a quarter
+/* Chooses a form by LOO among the candidates with at most n - 1
+ * coefficients (one residual degree of freedom) and fits it to the n
+ * points (b[i].p, t[i]). The nahead points `ahead` are where the fit will
+ * predict (may be NULL): a form whose prediction at one of them beyond
+ * the largest p is below the time at the largest p is refused (a
+ * collective does not get faster on more PEs). Of the forms whose LOO error is within a quarter
  * (or 0.2 percentage points) of the best, the one with fewest
  * coefficients wins, then the lower LOO error, then the first tried: the
  * choice is deterministic. Returns -1 when no form fits (n < 3). */
 int ss_scale_fit(const ss_scale_basis_t *b, const double *t, size_t n,
-                 ss_scale_model_t *m);
+                 const ss_scale_basis_t *ahead, size_t nahead, ss_scale_model_t *m);
 
 /* Fits one given form (the terms and ratio of *m) to the points and
  * fills m->fit; -1 if it cannot be fitted or breaks the sign rule. */
@@ -117,12 +124,13 @@ double ss_scale_predict(const ss_scale_model_t *m, const ss_scale_basis_t *b,
  * coefficients (no commas or spaces, for CSV). */
 void ss_scale_describe(const ss_scale_model_t *m, char *buf, size_t len);
 
-/* Back-test of m, fitted on these points by ss_scale_fit: refits
- * (choosing the form again) on the points m was fitted on but the
- * largest, and predicts that one. *err = predicted / simulated - 1,
+/* Back-test of m, fitted on these points by ss_scale_fit: refits its
+ * form on the points m was fitted on but the largest (or, when too few
+ * are left for it, chooses a form again among them), and predicts that
+ * one. *err = predicted / simulated - 1,
  * *covered = the 95% interval holds the simulated time. Raises
  * m->drift to the error per doubling of that step when it is larger.
- * Returns -1 when fewer than 3 points are left to fit. */
+ * Returns -1 when too few points are left to fit. */
 int ss_scale_backtest(const ss_scale_basis_t *b, const double *t, size_t n,
                       ss_scale_model_t *m, double *err, int *covered);
 

@@ -1,6 +1,7 @@
 /* capacity.c - what a platform offers, known before SimGrid loads it: how
  * many hosts it has, and how far apart its first hosts are. Commands that
  * plan many runs (scale) ask this instead of loading the machine. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,29 +83,77 @@ static int fattree_level(const ss_topo_t *t, size_t nodes)
     return t->levels;
 }
 
+/* Each node's share of the links that join a level-(l-1) subtree to
+ * level l (l = 1: the node's own link), as load.cpp bundles them. */
+static double fattree_share(const ss_topo_t *t, int l)
+{
+    double up = 1, nodes = 1;
+    for (int j = 0; j < l - 1; j++) {
+        up *= t->up[j];
+        nodes *= t->down[j];
+    }
+    double bw = up * t->up[l - 1] * t->links[l - 1] * ss_topo_bw(t, l) / nodes;
+    return l == 1 && t->nic_bw > 0 && t->nic_bw < bw ? t->nic_bw : bw;
+}
+
 /* A fat-tree route between different level-l subtrees climbs the node's
  * link and l - 1 bundles, and comes down the same way; PEs of one node
- * also go out to the leaf and back (load.cpp). A dragonfly route leaves
- * the node, crosses the chassis (one link), the group (up to two) or the
- * machine (up to two on each side and a global one), and enters the
- * destination node. */
-double ss_platform_span_latency(const char *platform, size_t nodes)
+ * also go out to the leaf and back (load.cpp). */
+static void fattree_span(const ss_topo_t *t, size_t nodes, ss_span_t *s)
+{
+    int top = fattree_level(t, nodes);
+    double lat = t->nic_lat;
+    s->bandwidth = INFINITY;
+    for (int l = 1; l <= top; l++) {
+        lat += ss_topo_lat(t, l);
+        s->bandwidth = fmin(s->bandwidth, fattree_share(t, l));
+    }
+    s->latency = 2 * lat;
+    s->level = nodes <= 1 ? 0 : top;
+    if (s->level == 0)
+        snprintf(s->name, sizeof s->name, "one node");
+    else if (top == 1)
+        snprintf(s->name, sizeof s->name, "a leaf switch");
+    else
+        snprintf(s->name, sizeof s->name, "level-%d switches", top);
+}
+
+/* A dragonfly route leaves the node, crosses the chassis (one link), the
+ * group (up to two) or the machine (up to two on each side and a global
+ * one), and enters the destination node. Each level's share is what its
+ * links out of a router, chassis or group give each node behind them. */
+static void dragonfly_span(const ss_topo_t *t, size_t nodes, ss_span_t *s)
+{
+    static const char *const names[] = {"one node", "a router", "a chassis",
+                                        "a group", "several groups"};
+    double bw = t->bw[0], gbw = t->global_bw > 0 ? t->global_bw : bw;
+    double local = t->lat[0], global = t->global_lat > 0 ? t->global_lat : local;
+    double n = t->nodes, r = t->routers[0], c = t->chassis[0], g = t->groups[0];
+    double share[5] = {bw, bw, (r - 1) * t->routers[1] * bw / n,
+                       (c - 1) * t->chassis[1] * bw / (n * r),
+                       (g - 1) * t->groups[1] * gbw / (n * r * c)};
+    double hops[5] = {0, 0, local, 2 * local, 4 * local + global};
+    int lv = nodes <= 1 ? 0 : nodes <= n ? 1 : nodes <= n * r ? 2
+           : nodes <= n * r * c ? 3 : 4;
+    s->level = lv;
+    s->bandwidth = t->nic_bw > 0 ? fmin(bw, t->nic_bw) : bw;
+    for (int l = 2; l <= lv; l++)
+        if (share[l] > 0)
+            s->bandwidth = fmin(s->bandwidth, share[l]);
+    s->latency = 2 * (t->nic_lat + local) + hops[lv];
+    snprintf(s->name, sizeof s->name, "%s", names[lv]);
+}
+
+int ss_platform_span(const char *platform, size_t nodes, ss_span_t *s)
 {
     ss_topo_t t;
     char err[256];
+    memset(s, 0, sizeof *s);
     if (!ss_topo_is_spec(platform) || ss_topo_parse(platform, &t, err, sizeof err))
-        return 0;
-    double node = t.nic_lat + (t.kind == SS_TOPO_FATTREE ? ss_topo_lat(&t, 1) : t.lat[0]);
-    if (t.kind == SS_TOPO_FATTREE) {
-        double up = 0;
-        for (int l = 2; l <= fattree_level(&t, nodes); l++)
-            up += ss_topo_lat(&t, l);
-        return 2 * (node + up);
-    }
-    double local = t.lat[0], global = t.global_lat > 0 ? t.global_lat : local;
-    size_t router = t.nodes, chassis = router * t.routers[0];
-    size_t group = chassis * t.chassis[0];
-    double hops = nodes <= router ? 0 : nodes <= chassis ? local
-                : nodes <= group ? 2 * local : 4 * local + global;
-    return 2 * node + hops;
+        return -1;
+    if (t.kind == SS_TOPO_FATTREE)
+        fattree_span(&t, nodes, s);
+    else
+        dragonfly_span(&t, nodes, s);
+    return 0;
 }

@@ -9,6 +9,7 @@ static const char *const keys[] = {
     "collective", "algorithm", "pes", "bytes", "time_s", "method", "lo_s",
     "hi_s", "ppn", "model", "platform", "form", "fit_from", "fit_to", "fit_points",
     "loo_error", "backtest_pes", "backtest_error", "backtest_covered",
+    "beyond_span",
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 
@@ -57,6 +58,8 @@ static void csv_row(FILE *f, const ss_scale_row_t *r)
     ss_csv_real(f, bt ? r->backtest_error : NAN);
     fputc(',', f);
     csv_int(f, r->backtest_covered, bt);
+    fputc(',', f);
+    ss_csv_str(f, r->beyond_span);
     fputc('\n', f);
 }
 
@@ -93,6 +96,7 @@ static void json_row(FILE *f, const ss_scale_row_t *r)
     KEY(); json_int(f, r->backtest_pes, bt);
     KEY(); ss_json_real(f, bt ? r->backtest_error : NAN);
     KEY(); json_int(f, r->backtest_covered, bt);
+    KEY(); ss_json_str(f, r->beyond_span);
 #undef KEY
     fputc('}', f);
 }
@@ -162,6 +166,13 @@ static void table_series(FILE *f, const ss_scale_row_t *rows, size_t n)
                 "95% interval (fitted)");
         for (size_t k = i; k < j; k++)
             point_line(f, &rows[k]);
+        for (size_t k = i; k < j; k++)
+            if (rows[k].beyond_span) {
+                fprintf(f, "  note: from %d PEs on the PEs span %s, which no "
+                        "simulated point did: the fit has not seen what its "
+                        "links cost\n", rows[k].pes, rows[k].beyond_span);
+                break;
+            }
     }
 }
 

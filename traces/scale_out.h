@@ -3,13 +3,16 @@
  *
  * CSV columns: collective,algorithm,pes,bytes,time_s,method,lo_s,hi_s,
  * ppn,model,platform,form,fit_from,fit_to,fit_points,loo_error,backtest_pes,
- * backtest_error,backtest_covered. method is "simulated" (lo_s = hi_s =
+ * backtest_error,backtest_covered,beyond_span. method is "simulated" (lo_s = hi_s =
  * time_s) or "fitted"; form is the fitted form with its coefficients
  * (models/scale.h), the same on every row of one algorithm and size,
  * fit_from..fit_to the PE counts it was fitted on (fit_points of them); loo_error is its
  * leave-one-out RMS relative error; the back-test refits without the
  * largest simulated point and predicts it: backtest_error = predicted /
- * simulated - 1, backtest_covered 1 if the interval held it. Reals as in
+ * simulated - 1, backtest_covered 1 if the interval held it;
+ * beyond_span names the part of the machine a fitted point's PEs span
+ * when no simulated point spanned that much (its links' cost is then
+ * outside what the fit has seen), empty otherwise. Reals as in
  * summary.h (exact shortest), empty when not known. The reader
  * (results.h) takes the first eight columns back.
  *
@@ -41,6 +44,7 @@ typedef struct ss_scale_row {
     int backtest_pes;         /* 0: no back-test */
     double backtest_error;
     int backtest_covered;
+    const char *beyond_span;  /* NULL: within what was simulated */
 } ss_scale_row_t;
 
 /* Rows ordered by algorithm, size, then PEs (as scale makes them). */
