@@ -36,7 +36,7 @@ static ss_results_t rows_of(const spec_t *s, size_t n)
     for (size_t i = 0; i < n; i++)
         r.rows[i] = (ss_result_t){(char *)s[i].coll, (char *)s[i].alg,
                                   s[i].pes, s[i].bytes, s[i].t, NAN, 1,
-                                  (char *)"m", (char *)"p", 1, 0, 0};
+                                  (char *)"m", (char *)"p", 1, 0, 0, 0, NAN, NAN};
     return r;
 }
 
