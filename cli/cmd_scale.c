@@ -222,6 +222,9 @@ static int ladder_list(scale_opts_t *o)
     ss_scale_job_t *j = &o->job;
     char err[256];
     size_t *v, n;
+    if (!o->pes_arg[strspn(o->pes_arg, " ,")])
+        return fail("the ladder is empty: --pes '%s' lists no PE counts (e.g. "
+                    "--pes 64:4096,100000)", o->pes_arg);
     if (ss_parse_bytes_list(o->pes_arg, &v, &n, err, sizeof err))
         return fail("--pes '%s': %s", o->pes_arg, err);
     if (!(j->ladder = malloc(n * sizeof *j->ladder)))

@@ -159,11 +159,13 @@ int ss_scale_rows(const ss_scale_job_t *j, ss_scale_row_t **rows, size_t *n,
                 else
                     none++;
             }
-            if (none)
+            if (none && sr->n)
                 fprintf(stderr, "shmemsim: note: no time for %s at %zu bytes beyond "
                         "%d PEs (%zu ladder points): %zu point(s) simulated and a fit "
-                        "needs 3\n", j->algs[a], j->bytes[s], sr->n ? sr->top : 0,
-                        none, sr->n);
+                        "needs 3\n", j->algs[a], j->bytes[s], sr->top, none, sr->n);
+            else if (none)
+                fprintf(stderr, "shmemsim: note: no time for %s at %zu bytes: no "
+                        "point was simulated\n", j->algs[a], j->bytes[s]);
             *missing += none;
         }
     free(t);

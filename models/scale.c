@@ -15,6 +15,9 @@
  * Only the form term uses it; the compute term fits gamma on its own. */
 #define GAMMA_PER_BETA 2.5
 
+/* The narrowest interval, relative to the time (see ss_scale_predict). */
+#define MIN_REL_HALF 1e-6
+
 /* Of the forms within this of the best LOO error, the simplest wins. */
 #define LOO_SLACK_REL 1.25
 #define LOO_SLACK_ABS 0.002
@@ -322,7 +325,10 @@ double ss_scale_predict(const ss_scale_model_t *m, const ss_scale_basis_t *b,
     double d = m->p_top > 0 ? fmax(1, log2((double)b->p / m->p_top)) : 1;
     double model = m->drift * d * fabs(y) * gsl_cdf_ugaussian_Pinv(0.5 + level / 2);
     double stat = *hi - y;
-    double half = sqrt(stat * stat + model * model);
+    /* Simulated times differ in their last digits between equivalent
+     * schedules (and the fit's arithmetic adds its own): an exact fit
+     * still gets an interval of a few parts per million. */
+    double half = fmax(sqrt(stat * stat + model * model), MIN_REL_HALF * fabs(y));
     *lo = fmax(0, y - half);
     *hi = y + half;
     return y;
