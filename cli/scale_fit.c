@@ -56,6 +56,7 @@ typedef struct series {
     double t[SS_SCALE_MAXPTS];
     size_t n;
     int fitted, backtested, covered, top, level;   /* level: largest span */
+    ss_span_t span;               /* what the largest simulated point spans */
     ss_scale_model_t m;
     double bt_err;
 } series_t;
@@ -74,6 +75,7 @@ static void fit_series(const ss_scale_job_t *j, size_t a, size_t s, const double
         sr->top = j->ladder[e];
         if (j->span[e].level > sr->level)
             sr->level = j->span[e].level;
+        sr->span = j->span[e];
     }
     sr->fitted = ss_scale_fit(sr->b, sr->t, sr->n, ss_scale_basis_at(j, a, s, 0),
                               j->nladder, &sr->m) == 0;
@@ -111,6 +113,20 @@ static ss_scale_row_t row_of(const ss_scale_job_t *j, size_t a, size_t s, size_t
     return r;
 }
 
+/* A fitted point whose PEs span links no simulated point used: the fit
+ * cannot know what those links cost, so the interval reaches up to the
+ * time with every latency and every byte paying the new links' price
+ * (the ratio of spanned route latencies, or of link shares), and the row
+ * says which part of the machine it spans. */
+static void widen_beyond(ss_scale_row_t *r, const ss_span_t *seen,
+                         const ss_span_t *here)
+{
+    double lat = seen->latency > 0 ? here->latency / seen->latency : 1;
+    double bw = here->bandwidth > 0 ? seen->bandwidth / here->bandwidth : 1;
+    r->hi_s = fmax(r->hi_s, r->time_s * fmax(lat, bw));
+    r->beyond_span = here->name;
+}
+
 /* The row of ladder point e: simulated, fitted, or none (returns 0). */
 static int point_row(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
                      const double *t, const series_t *sr, const char *form,
@@ -128,7 +144,7 @@ static int point_row(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
     r->time_s = ss_scale_predict(&sr->m, ss_scale_basis_at(j, a, s, e), 0.95,
                                  &r->lo_s, &r->hi_s);
     if (j->span[e].level > sr->level)
-        r->beyond_span = j->span[e].name;
+        widen_beyond(r, &sr->span, &j->span[e]);
     return 1;
 }
 

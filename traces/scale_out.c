@@ -170,7 +170,8 @@ static void table_series(FILE *f, const ss_scale_row_t *rows, size_t n)
             if (rows[k].beyond_span) {
                 fprintf(f, "  note: from %d PEs on the PEs span %s, which no "
                         "simulated point did: the fit has not seen what its "
-                        "links cost\n", rows[k].pes, rows[k].beyond_span);
+                        "links cost, so the interval reaches up to every "
+                        "message paying for them\n", rows[k].pes, rows[k].beyond_span);
                 break;
             }
     }
