@@ -62,7 +62,8 @@ int ss_scale_plan(ss_scale_job_t *j);
 /* Runs the selected points, -j at a time, never starting one whose
  * calibrated estimate exceeds what is left of the budget (it is then
  * fitted, with a note that the output now depends on the machine's
- * speed). Each finished point is appended to cache (a result CSV with
+ * speed); points still running when the budget is spent, with a
+ * quarter to spare, are stopped and fitted too. Each finished point is appended to cache (a result CSV with
  * its header, or /dev/null). Returns 0, 1 if some point failed (noted; it is fitted), 130 if
  * interrupted, 2 on a system error. */
 int ss_scale_simulate(ss_scale_job_t *j, int jobs, const char *cache);

@@ -22,6 +22,7 @@
 
 typedef struct guard {
     ss_scale_job_t *j;
+    ss_sweep_hooks_t *hooks;
     double t0;
     ss_simcost_cal_t cal[64];
     int stopped[64];          /* a point was refused: so are the larger */
@@ -192,8 +193,11 @@ static void finished(void *ctx, const ss_sweep_point_t *p, int ok, double wall)
     g->done++;
     if (!ok) {
         g->failed++;
-        fprintf(stderr, "shmemsim: note: %s at %d PEs could not be simulated "
-                "(above); it is fitted instead\n", p->alg, p->pes);
+        g->stopped[a] |= g->hooks->expired;
+        fprintf(stderr, "shmemsim: note: %s at %d PEs %s; it is fitted instead\n",
+                p->alg, p->pes, g->hooks->expired ? "was stopped at the end of "
+                "the budget (it took longer than its estimate)" :
+                "could not be simulated (above)");
         return;
     }
     ss_simcost_learn(&g->cal[a], p->pes, c, wall);
@@ -211,7 +215,10 @@ int ss_scale_simulate(ss_scale_job_t *j, int jobs, const char *cache)
     g.tty = isatty(2);
     for (size_t i = 0; i < j->sweep.npt; i++)
         g.todo += j->sweep.pt[i].selected && !ss_sweep_done(&j->sweep, &j->sweep.pt[i]);
-    ss_sweep_hooks_t hooks = {admit, finished, &g};
+    /* Estimates are rough: a point that overruns is stopped only once the
+     * budget is spent with a quarter to spare. */
+    ss_sweep_hooks_t hooks = {admit, finished, &g, g.t0 + 1.25 * j->budget + 5, 0};
+    g.hooks = &hooks;
     j->sweep.hooks = &hooks;
     int rc = ss_sweep_run(&j->sweep, cache, jobs);
     j->sweep.hooks = NULL;

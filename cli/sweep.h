@@ -38,13 +38,17 @@ typedef struct ss_sweep_point {
  * and answers SS_SWEEP_START, SS_SWEEP_SKIP (the point is left out: not
  * selected any more) or SS_SWEEP_WAIT (ask again when a running point
  * has finished; only while some run). finished is told each point's
- * outcome and wall-clock seconds. */
+ * outcome and wall-clock seconds. At deadline (CLOCK_MONOTONIC seconds;
+ * 0: none) the points still running are killed and count as failed,
+ * without the failure report of a crash (expired is then set). */
 enum { SS_SWEEP_START, SS_SWEEP_SKIP, SS_SWEEP_WAIT };
 typedef struct ss_sweep_hooks {
     int (*admit)(void *ctx, const struct ss_sweep_point *p, int running);
     void (*finished)(void *ctx, const struct ss_sweep_point *p, int ok,
                      double wall_s);
     void *ctx;
+    double deadline;
+    int expired;
 } ss_sweep_hooks_t;
 
 typedef struct ss_sweep {
@@ -70,7 +74,7 @@ typedef struct ss_sweep {
     ss_sweep_point_t *pt;
     size_t npt;
     struct ss_sweep_size_ix *by_size;            /* sizes sorted, for lookups */
-    const ss_sweep_hooks_t *hooks;         /* NULL: run every point */
+    ss_sweep_hooks_t *hooks;               /* NULL: run every point */
     int quiet;                             /* no progress lines */
 } ss_sweep_t;
 

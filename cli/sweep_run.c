@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -267,9 +268,12 @@ static int finish(pool_t *pl, child_t *c)
     if (ok && ss_sweep_take_output(pl->s, c->pt, c->out.p ? c->out.p : "", c->out.n,
                              why, sizeof why))
         bad = why, ok = 0;
-    if (pl->s->hooks && pl->s->hooks->finished)
-        pl->s->hooks->finished(pl->s->hooks->ctx, c->pt, ok, now() - c->t0);
-    if (!ok) {
+    ss_sweep_hooks_t *h = pl->s->hooks;
+    if (h && h->finished)
+        h->finished(h->ctx, c->pt, ok, now() - c->t0);
+    if (!ok && h && h->expired && WIFSIGNALED(status)) {
+        pl->failed++;                 /* stopped at the deadline: said by the hook */
+    } else if (!ok) {
         report_failure(pl, c, status, bad);
     } else {
         size_t n;
@@ -319,8 +323,20 @@ static int step(pool_t *pl, struct pollfd *fds, int *owner)
                 owner[n] = i * 2 + w;
                 fds[n++] = (struct pollfd){pl->kids[i].fd[w], POLLIN, 0};
             }
-    if (poll(fds, (nfds_t)n, -1) < 0)
+    ss_sweep_hooks_t *h = pl->s->hooks;
+    int wait = -1;
+    if (h && h->deadline > 0 && !h->expired)
+        wait = (int)fmax(0, fmin(3.6e6, 1000 * (h->deadline - now()) + 1));
+    int got = poll(fds, (nfds_t)n, wait);
+    if (got < 0)
         return errno == EINTR ? 0 : -1;
+    if (got == 0 && h && h->deadline > 0 && now() >= h->deadline) {
+        h->expired = 1;               /* the budget is spent: stop what runs */
+        for (int i = 0; i < pl->jobs; i++)
+            if (pl->kids[i].pid)
+                kill(pl->kids[i].pid, SIGKILL);
+        return 0;
+    }
     if (fds[0].revents)
         return 1;
     for (int j = 1; j < n; j++)
