@@ -11,6 +11,7 @@
 #include "parse.h"
 #include "shcoll.h"
 #include "shcoll_check.h"
+#include "simcost.h"
 #include "ss_driver.h"
 #include "summary.h"
 
@@ -42,6 +43,10 @@ static const char run_help[] =
     "  --format F        table (default), csv or json\n"
     "  --check           verify every PE's result against a sequential\n"
     "                    reference; exit 1 on a mismatch\n"
+    "  --force           run even when the estimate says the simulation\n"
+    "                    takes more than 10 minutes (without it such a run\n"
+    "                    stops at once, saying how long it would take and\n"
+    "                    how `shmemsim scale` gets the time from smaller runs)\n"
     "  predicted_s (alpha-beta model only) is the algorithm's closed form\n"
     "  (models/) with alpha and beta of the route from PE 0 to PE 1; it is\n"
     "  within 1%% on a contention-free platform (tests/platforms/star-64.xml)\n"
@@ -59,7 +64,8 @@ typedef struct run_opts {
     size_t nalgs;
     size_t *bytes;
     size_t nsizes;
-    int root, op, type, check;
+    const char *bytes_arg;   /* as given, for the scale command suggested */
+    int root, op, type, check, force;
     ss_format_t fmt;
 } run_opts_t;
 
@@ -73,6 +79,10 @@ static int run_option(int argc, char **argv, int *i, run_opts_t *o)
     long x;
     if (!strcmp(opt, "--check")) {
         o->check = o->cfg.keep_copies = 1;
+        return 0;
+    }
+    if (!strcmp(opt, "--force")) {
+        o->force = 1;
         return 0;
     }
     if (*i + 1 >= argc) {
@@ -89,6 +99,7 @@ static int run_option(int argc, char **argv, int *i, run_opts_t *o)
         if (ss_parse_size(v, &o->cfg.segment, err, sizeof err))
             return ss_cli_fail(err);
     } else if (!strcmp(opt, "--bytes")) {
+        o->bytes_arg = v;
         free(o->bytes);
         if (ss_parse_bytes_list(v, &o->bytes, &o->nsizes, err, sizeof err))
             return ss_cli_fail(err);
@@ -237,6 +248,48 @@ static int report(const run_opts_t *o, ss_bench_t *b)
     return 0;
 }
 
+/* A direct simulation longer than this is refused without --force. */
+#define RUN_WALL_LIMIT_S 600.0
+
+/* "40 minutes", "2.5 hours", "12 days" */
+static void duration_text(double s, char *buf, size_t len)
+{
+    if (s >= 2 * 86400)
+        snprintf(buf, len, "%.0f days", s / 86400);
+    else if (s >= 2 * 3600)
+        snprintf(buf, len, "%.1f hours", s / 3600);
+    else
+        snprintf(buf, len, "%.0f minutes", s / 60);
+}
+
+/* The wall time a run will take, estimated from its messages before it
+ * starts (models/simcost.c); too long a run is refused unless --force,
+ * with the scale command that gets the same time from smaller runs. */
+static int check_estimate(const run_opts_t *o)
+{
+    const char *kind = kinds[o->kind];
+    double est = 0;
+    char d[64];
+    for (size_t a = 0; a < o->nalgs; a++) {
+        double w = ss_simcost_prior(kind, o->algs[a]->name, o->cfg.npes, o->bytes,
+                                    o->nsizes, o->cfg.radix, o->cfg.segment);
+        est += isnan(w) ? 0 : w;
+    }
+    if (o->force || est <= RUN_WALL_LIMIT_S)
+        return 0;
+    duration_text(est, d, sizeof d);
+    fprintf(stderr, "shmemsim: error: simulating %s %s%s at %d PEs directly would "
+            "take about %s on this machine (estimated from its message count, "
+            "models/simcost.c). `shmemsim scale --platform %s --collective %s "
+            "--algorithm %s --bytes %s --to %d` simulates the smaller PE counts "
+            "and fits this one with a prediction interval (add the same run "
+            "options); --force runs it anyway\n", kind, o->nalgs == 1 ? "" :
+            "--algorithm ", o->nalgs == 1 ? o->algs[0]->name : o->alg,
+            o->cfg.npes, d, o->cfg.platform, kind, o->alg,
+            o->bytes_arg ? o->bytes_arg : "8", o->cfg.npes);
+    return 2;
+}
+
 int ss_cmd_run(int argc, char **argv)
 {
     static size_t one[] = {8};
@@ -257,7 +310,7 @@ int ss_cmd_run(int argc, char **argv)
         if (o.bytes)
             o.bytes[0] = one[0];
     }
-    if (!o.bytes || run_validate(&o))
+    if (!o.bytes || run_validate(&o) || check_estimate(&o))
         return free(o.bytes), 2;
     /* Timing does not depend on payload values: unless they are checked,
      * every buffer is one copy shared by all PEs (ss_heap.c). */

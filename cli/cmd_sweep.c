@@ -72,11 +72,11 @@ static const char help[] =
 
 typedef struct opts {
     ss_sweep_t s;
-    ss_config_t cfg;
+    ss_passthrough_t run;      /* run options passed to every point */
     const char *out, *slurm;
     const char **merge;
     size_t nmerge;
-    int merging, part_i, part_k, dry, root, op, type;
+    int merging, part_i, part_k, dry;
     long tasks;
 } opts_t;
 
@@ -89,36 +89,6 @@ static int fail(const char *fmt, ...)
     fputc('\n', stderr);
     va_end(ap);
     return -1;
-}
-
-static const char *op_name(int i) { return shcoll_op_name((shcoll_op_t)i); }
-static const char *type_name(int i) { return shcoll_type_name((shcoll_type_t)i); }
-
-/* Run options that take a value and are only passed through; checked
- * here so that a typo fails before any point runs. */
-static int run_value(opts_t *o, const char *opt, const char *v)
-{
-    char err[256];
-    long x;
-    size_t sz;
-    if (!strcmp(opt, "--segment"))
-        return ss_parse_size(v, &sz, err, sizeof err) ? fail("--segment: %s", err) : 0;
-    if (!strcmp(opt, "--op") || !strcmp(opt, "--type")) {
-        int isop = !strcmp(opt, "--op");
-        int k = isop ? ss_option_op(v) : ss_option_type(v);
-        if (k < 0)
-            return fail("unknown %s '%s' (%s)", opt, v, isop
-                        ? "and, or, xor, max, min, sum, prod"
-                        : "an OpenSHMEM TYPENAME such as int, long, double, complexd");
-        *(isop ? &o->op : &o->type) = k;
-        return 0;
-    }
-    int radix = !strcmp(opt, "--radix");
-    if (ss_parse_long(v, radix ? 2 : 0, 10000000, &x, opt, err, sizeof err))
-        return fail("%s", err);
-    if (!radix)
-        o->root = (int)x;
-    return 0;
 }
 
 static int parse_part(opts_t *o, const char *v)
@@ -192,8 +162,6 @@ static int own_option(int argc, char **argv, int *i, opts_t *o)
 
 static int parse_args(int argc, char **argv, opts_t *o)
 {
-    static const char *const run_valued[] = {"--radix", "--segment", "--root", "--op",
-                                             "--type", NULL};
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         int r = own_option(argc, argv, &i, o);
@@ -205,25 +173,10 @@ static int parse_args(int argc, char **argv, opts_t *o)
             o->dry = 1;
             continue;
         }
-        if (!strcmp(a, "--check")) {
-            o->s.pass[o->s.npass++] = argv[i];
-            continue;
-        }
         if (!strcmp(a, "--format"))
             return fail("sweep always writes CSV; leave out --format");
-        if ((r = ss_option_common(argc, argv, &i, &o->cfg)) == 0) {
-            char err[100];
-            if (ss_match_choice(a, run_valued, "", err, sizeof err) >= 0) {
-                if (i + 1 >= argc)
-                    return fail("%s needs a value (see shmemsim sweep --help)", a);
-                r = run_value(o, a, argv[++i]) ? -1 : 1;
-            }
-        }
-        if (r > 0) {
-            o->s.pass[o->s.npass++] = (char *)a;
-            o->s.pass[o->s.npass++] = argv[i];
+        if ((r = ss_option_passthrough(argc, argv, &i, &o->run)) > 0)
             continue;
-        }
         if (r == 0 && a[0] != '-') {
             o->merge[o->nmerge++] = a;      /* a part file for --merge */
             continue;
@@ -342,22 +295,10 @@ static int resolve_lists(opts_t *o)
 static int cross_check(const opts_t *o)
 {
     const ss_sweep_t *s = &o->s;
-    for (size_t j = 0; j < s->nkind; j++) {
-        if (s->kinds[j] == SHCOLL_BROADCAST)
-            for (size_t e = 0; e < s->npes; e++)
-                if (o->root >= s->pes[e])
-                    return fail("--root %d is not a PE at --pes %d", o->root, s->pes[e]);
-        if (s->kinds[j] != SHCOLL_REDUCE)
-            continue;
-        if (!shcoll_op_valid((shcoll_op_t)o->op, (shcoll_type_t)o->type))
-            return fail("--op %s is not defined on --type %s", op_name(o->op),
-                        type_name(o->type));
-        size_t es = shcoll_type_size((shcoll_type_t)o->type);
-        for (size_t i = 0; i < s->nsizes; i++)
-            if (s->bytes[i] % es)
-                return fail("--bytes %zu is not a multiple of %zu (the size of %s, "
-                            "for reduce)", s->bytes[i], es, type_name(o->type));
-    }
+    for (size_t j = 0; j < s->nkind; j++)
+        if (ss_passthrough_check(&o->run, s->kinds[j], s->pes, s->npes, s->bytes,
+                                 s->nsizes))
+            return -1;
     return 0;
 }
 
@@ -399,7 +340,7 @@ static size_t count(const ss_sweep_t *s, int done)
 static int load_out(opts_t *o)
 {
     char err[600];
-    if (o->out && ss_sweep_load(&o->s, o->out, 1, 1, err, sizeof err) < 0)
+    if (o->out && ss_sweep_load(&o->s, o->out, 1, SS_SWEEP_LOAD_SELECTED, err, sizeof err) < 0)
         return fail("%s", err);
     ss_sweep_drop_partial(&o->s);
     return 0;
@@ -462,22 +403,23 @@ int ss_cmd_sweep(int argc, char **argv)
     for (int i = 2; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
             return fputs(help, stdout), 0;
-    opts_t o = {.op = SHCOLL_OP_SUM, .type = SHCOLL_T_LONG};
+    opts_t o = {0};
     o.s.jobs = 1;
     o.s.algs_arg = "all";
     o.s.bytes_arg = "8";
     /* argv[0] when it is a path: /proc/self/exe would name valgrind or
      * an emulator when the sweep runs under one. */
     o.s.exe = strchr(argv[0], '/') && !access(argv[0], X_OK) ? argv[0] : "/proc/self/exe";
-    ss_config_defaults(&o.cfg);
     o.s.plats = calloc((size_t)argc, sizeof *o.s.plats);
     o.s.pass = calloc((size_t)argc, sizeof *o.s.pass);
+    ss_passthrough_init(&o.run, o.s.pass);
     o.merge = calloc((size_t)argc, sizeof *o.merge);
     int rc = 2;
     if (o.s.plats && o.s.pass && o.merge && !parse_args(argc, argv, &o) &&
         !check_modes(&o) && !resolve_lists(&o) && !cross_check(&o)) {
-        o.s.model = ss_model_names[o.cfg.model.kind];
-        o.s.ppn = o.cfg.ppn;
+        o.s.npass = o.run.n;
+        o.s.model = ss_model_names[o.run.cfg.model.kind];
+        o.s.ppn = o.run.cfg.ppn;
         if (ss_sweep_build(&o.s))
             fail("out of memory");
         else

@@ -45,9 +45,14 @@ static const char help_top[] =
     "              time, the runner-up and how much slower it is (margin);\n"
     "              then the crossovers by size and by PE count\n"
     "  csv         the rules: collective,pes_lo,pes_hi,bytes_lo,bytes_hi,\n"
-    "              algorithm,time_s,runner_up,runner_up_s,margin (ranges\n"
-    "              inclusive; empty pes_hi/bytes_hi: no upper bound;\n"
-    "              margin = runner_up_s / time_s - 1)\n";
+    "              algorithm,time_s,runner_up,runner_up_s,margin,method,\n"
+    "              overlap (ranges inclusive; empty pes_hi/bytes_hi: no\n"
+    "              upper bound; margin = runner_up_s / time_s - 1; method\n"
+    "              fitted when some time of the rule is; overlap 1 when\n"
+    "              the winner's and runner-up's intervals overlap)\n\n"
+    "The CSV of shmemsim scale reads too: its fitted times are flagged\n"
+    "(note fitted), and a rule whose winner's 95% prediction interval\n"
+    "overlaps the runner-up's says so (note intervals overlap).\n";
 
 static const char help_bottom[] =
     "\nRuntime files map OpenSHMEM fcollect/collect/broadcast/reduce to the\n"
@@ -327,6 +332,31 @@ static int pes_crossovers(FILE *f, const ss_tune_t *tune,
     return 0;
 }
 
+/* What a rule's times rest on, for the table's last column. */
+static const char *rule_note(const ss_tune_rule_t *r)
+{
+    if (r->overlap)
+        return r->fitted ? "fitted, intervals overlap" : "intervals overlap";
+    return r->fitted ? "fitted" : "";
+}
+
+static void notes_legend(FILE *f, const ss_tune_t *t)
+{
+    int fitted = 0, overlap = 0;
+    for (size_t k = 0; k < t->n; k++)
+        for (size_t i = 0; i < t->tables[k].n; i++) {
+            fitted |= t->tables[k].rules[i].fitted;
+            overlap |= t->tables[k].rules[i].overlap;
+        }
+    if (fitted)
+        fprintf(f, "\nfitted: some times of the rule are extrapolated by shmemsim "
+                "scale, not simulated\n");
+    if (overlap)
+        fprintf(f, "%sintervals overlap: the runner-up's 95%% prediction interval "
+                "reaches the winner's, so either may be the faster there\n",
+                fitted ? "" : "\n");
+}
+
 static int write_table(FILE *f, const ss_tune_t *t)
 {
     size_t used = 0;
@@ -337,8 +367,8 @@ static int write_table(FILE *f, const ss_tune_t *t)
             *t->model ? t->model : "-", t->ppn, used);
     for (size_t k = 0; k < t->n; k++) {
         const ss_tune_table_t *tab = &t->tables[k];
-        fprintf(f, "\n%s\n  %-12s %-24s %-20s %-11s %-20s %s\n", tab->collective,
-                "PEs", "sizes", "algorithm", "time", "runner-up", "margin");
+        fprintf(f, "\n%s\n  %-12s %-24s %-20s %-11s %-20s %-8s %s\n", tab->collective,
+                "PEs", "sizes", "algorithm", "time", "runner-up", "margin", "note");
         for (size_t i = 0; i < tab->n; i++) {
             const ss_tune_rule_t *r = &tab->rules[i];
             char p[32], s[80], tm[32], m[32];
@@ -347,13 +377,15 @@ static int write_table(FILE *f, const ss_tune_t *t)
             ss_format_seconds(r->time_s, tm, sizeof tm);
             double x = margin(r);
             snprintf(m, sizeof m, isnan(x) ? "-" : "+%.1f%%", 100 * x);
-            fprintf(f, "  %-12s %-24s %-20s %-11s %-20s %s\n", p, s,
-                    r->algorithm, tm, r->runner_up ? r->runner_up : "-", m);
+            fprintf(f, "  %-12s %-24s %-20s %-11s %-20s %-8s %s\n", p, s,
+                    r->algorithm, tm, r->runner_up ? r->runner_up : "-", m,
+                    rule_note(r));
         }
         size_crossovers(f, tab);
         if (pes_crossovers(f, t, tab))
             return -1;
     }
+    notes_legend(f, t);
     return 0;
 }
 
@@ -369,7 +401,7 @@ static void real_text(double x, char *buf, size_t len)
 static void write_csv(FILE *f, const ss_tune_t *t)
 {
     fprintf(f, "collective,pes_lo,pes_hi,bytes_lo,bytes_hi,algorithm,time_s,"
-            "runner_up,runner_up_s,margin\n");
+            "runner_up,runner_up_s,margin,method,overlap\n");
     for (size_t k = 0; k < t->n; k++)
         for (size_t i = 0; i < t->tables[k].n; i++) {
             const ss_tune_rule_t *r = &t->tables[k].rules[i];
@@ -381,9 +413,10 @@ static void write_csv(FILE *f, const ss_tune_t *t)
             real_text(r->time_s, a, sizeof a);
             real_text(r->runner_up_s, b, sizeof b);
             real_text(margin(r), c, sizeof c);
-            fprintf(f, "%s,%d,%s,%zu,%s,%s,%s,%s,%s,%s\n", t->tables[k].collective,
-                    r->pes_lo, ph, r->bytes_lo, bh, r->algorithm, a,
-                    r->runner_up ? r->runner_up : "", b, c);
+            fprintf(f, "%s,%d,%s,%zu,%s,%s,%s,%s,%s,%s,%s,%d\n",
+                    t->tables[k].collective, r->pes_lo, ph, r->bytes_lo, bh,
+                    r->algorithm, a, r->runner_up ? r->runner_up : "", b, c,
+                    r->fitted ? "fitted" : "simulated", r->overlap);
         }
 }
 

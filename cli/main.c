@@ -14,6 +14,8 @@ static const char usage[] =
     "  sweep  run many points (algorithms x PEs x sizes x platforms) into one CSV\n"
     "  tune   best algorithm per PE and size range, as runtime tuning files\n"
     "  plot   charts (PNG, SVG) of sweep results, drawn by gnuplot\n"
+    "  scale  times at PE counts too large to simulate: simulate the small\n"
+    "         ones, fit, extrapolate with prediction intervals\n"
     "  platform SPEC [-o FILE]  write a topology spec or preset as SimGrid XML\n\n"
     "`shmemsim COMMAND --help` lists the options of a command.\n";
 
@@ -24,7 +26,7 @@ static const struct {
     {"run", ss_cmd_run},       {"platform", ss_cmd_platform},
     {"list", ss_cmd_list},     {"sweep", ss_cmd_sweep},
     {"tune", ss_cmd_tune},     {"plot", ss_cmd_plot},
-    {"demo", ss_cmd_demo},
+    {"demo", ss_cmd_demo},     {"scale", ss_cmd_scale},
 };
 
 int ss_cli_fail(const char *msg)

@@ -1,4 +1,6 @@
-/* options.c - parsing of the options common to every simulation. */
+/* options.c - parsing of the options common to every simulation, and of
+ * the run options sweep and scale pass through to their children. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -160,4 +162,98 @@ int ss_option_type(const char *v)
         if (!strcmp(v, shcoll_type_name((shcoll_type_t)i)))
             return i;
     return -1;
+}
+
+static int failf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("shmemsim: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return -1;
+}
+
+void ss_passthrough_init(ss_passthrough_t *pt, char **argv)
+{
+    memset(pt, 0, sizeof *pt);
+    pt->argv = argv;
+    pt->op = SHCOLL_OP_SUM;
+    pt->type = SHCOLL_T_LONG;
+    ss_config_defaults(&pt->cfg);
+}
+
+/* --radix, --segment, --root, --op, --type: checked, their values kept. */
+static int run_value(ss_passthrough_t *pt, const char *opt, const char *v)
+{
+    char err[256];
+    long x;
+    size_t sz;
+    if (!strcmp(opt, "--segment"))
+        return ss_parse_size(v, &sz, err, sizeof err) ? failf("--segment: %s", err) : 0;
+    if (!strcmp(opt, "--op") || !strcmp(opt, "--type")) {
+        int isop = !strcmp(opt, "--op");
+        int k = isop ? ss_option_op(v) : ss_option_type(v);
+        if (k < 0)
+            return failf("unknown %s '%s' (%s)", opt, v, isop
+                         ? "and, or, xor, max, min, sum, prod"
+                         : "an OpenSHMEM TYPENAME such as int, long, double, complexd");
+        *(isop ? &pt->op : &pt->type) = k;
+        return 0;
+    }
+    int radix = !strcmp(opt, "--radix");
+    if (ss_parse_long(v, radix ? 2 : 0, 10000000, &x, opt, err, sizeof err))
+        return failf("%s", err);
+    if (radix)
+        pt->cfg.radix = (int)x;
+    else
+        pt->root = (int)x;
+    return 0;
+}
+
+int ss_option_passthrough(int argc, char **argv, int *i, ss_passthrough_t *pt)
+{
+    static const char *const valued[] = {"--radix", "--segment", "--root", "--op",
+                                         "--type", NULL};
+    const char *a = argv[*i];
+    int r;
+    if (!strcmp(a, "--check")) {
+        pt->argv[pt->n++] = argv[*i];
+        return 1;
+    }
+    if ((r = ss_option_common(argc, argv, i, &pt->cfg)) == 0) {
+        char err[100];
+        if (ss_match_choice(a, valued, "", err, sizeof err) < 0)
+            return 0;
+        if (*i + 1 >= argc)
+            return failf("%s needs a value (see shmemsim %s --help)", a, argv[1]);
+        r = run_value(pt, a, argv[++*i]) ? -1 : 1;
+    }
+    if (r > 0) {
+        pt->argv[pt->n++] = (char *)a;
+        pt->argv[pt->n++] = argv[*i];
+    }
+    return r;
+}
+
+int ss_passthrough_check(const ss_passthrough_t *pt, int kind, const int *pes,
+                         size_t npes, const size_t *bytes, size_t nsizes)
+{
+    const char *type = shcoll_type_name((shcoll_type_t)pt->type);
+    if (kind == SHCOLL_BROADCAST)
+        for (size_t e = 0; e < npes; e++)
+            if (pt->root >= pes[e])
+                return failf("--root %d is not a PE at --pes %d", pt->root, pes[e]);
+    if (kind != SHCOLL_REDUCE)
+        return 0;
+    if (!shcoll_op_valid((shcoll_op_t)pt->op, (shcoll_type_t)pt->type))
+        return failf("--op %s is not defined on --type %s",
+                     shcoll_op_name((shcoll_op_t)pt->op), type);
+    size_t es = shcoll_type_size((shcoll_type_t)pt->type);
+    for (size_t i = 0; i < nsizes; i++)
+        if (bytes[i] % es)
+            return failf("--bytes %zu is not a multiple of %zu (the size of %s, "
+                         "for reduce)", bytes[i], es, type);
+    return 0;
 }

@@ -20,4 +20,28 @@ extern const char ss_option_common_help[];
 int ss_option_op(const char *v);
 int ss_option_type(const char *v);
 
+/* Run options a command passes through to its `shmemsim run` children
+ * (sweep, scale): the common ones above and --radix, --segment, --root,
+ * --op, --type, --check. Each is checked when parsed, so that a typo
+ * fails before anything runs, and kept (option, value) in argv. */
+typedef struct ss_passthrough {
+    char **argv;          /* the caller's, room for argc entries */
+    size_t n;
+    ss_config_t cfg;      /* what the common options set */
+    int root, op, type;   /* broadcast root; reduce op and type */
+} ss_passthrough_t;
+
+/* argv: room for as many entries as the command line has. */
+void ss_passthrough_init(ss_passthrough_t *pt, char **argv);
+
+/* 1 if argv[*i] was a run option (consumed, with its value), 0 if not,
+ * -1 after printing an error. */
+int ss_option_passthrough(int argc, char **argv, int *i, ss_passthrough_t *pt);
+
+/* What a child would refuse at some point, caught up front: the root is
+ * a PE at every PE count, the op is defined on the type, a reduce's
+ * sizes are whole elements. Prints an error and returns -1. */
+int ss_passthrough_check(const ss_passthrough_t *pt, int kind, const int *pes,
+                         size_t npes, const size_t *bytes, size_t nsizes);
+
 #endif

@@ -246,17 +246,22 @@ static char *slurp(FILE *f, size_t *len)
     return buf;
 }
 
-/* Stores one row of a file or a child; -1 with a reason in err. */
+/* Stores one row of a file or a child; -1 with a reason in err, 1 when
+ * the row is another sweep's and `how` says to skip those. */
 static int store_row(ss_sweep_t *s, const char *line, size_t len, fields_t *fl,
-                     const int col[NKEY], int only_selected, long *pt_out,
+                     const int col[NKEY], int how, long *pt_out,
                      size_t *size_out, char *err, size_t errlen)
 {
     size_t si;
     long pi;
+    int only_selected = how & SS_SWEEP_LOAD_SELECTED;
     if (split(line, len, fl) || fl->n <= (size_t)col[F_PLAT] ||
         fl->n <= (size_t)col[F_PPN] || fl->n <= (size_t)col[F_MODEL])
         return snprintf(err, errlen, "not a well-formed result row"), -1;
-    if ((pi = locate(s, fl, col, &si)) < 0 || (only_selected && !s->pt[pi].selected))
+    pi = locate(s, fl, col, &si);
+    if ((how & SS_SWEEP_LOAD_OTHERS) && (pi < 0 || (only_selected && !s->pt[pi].selected)))
+        return 1;
+    if (pi < 0 || (only_selected && !s->pt[pi].selected))
         return snprintf(err, errlen, "row (%s %s pes=%s bytes=%s) is not a point "
                         "of this sweep%s; give the arguments of the sweep that "
                         "wrote it, or another -o", fl->f[col[F_COLL]],
@@ -264,8 +269,11 @@ static int store_row(ss_sweep_t *s, const char *line, size_t len, fields_t *fl,
                         only_selected && pi >= 0 ? " part" : ""), -1;
     unsigned long long ppn;
     int want = s->ppn ? s->ppn : ss_platform_ppn(s->plats[s->pt[pi].plat]);
-    if (strcmp(fl->f[col[F_MODEL]], s->model) || whole(fl->f[col[F_PPN]], &ppn) ||
-        ppn != (unsigned long long)want)
+    int other = strcmp(fl->f[col[F_MODEL]], s->model) ||
+                whole(fl->f[col[F_PPN]], &ppn) || ppn != (unsigned long long)want;
+    if (other && (how & SS_SWEEP_LOAD_OTHERS))
+        return 1;
+    if (other)
         return snprintf(err, errlen, "row has model %s, ppn %s but this sweep "
                         "runs model %s, ppn %d; give the same --model and --ppn, "
                         "or another -o", fl->f[col[F_MODEL]], fl->f[col[F_PPN]],
@@ -291,7 +299,7 @@ static int store_row(ss_sweep_t *s, const char *line, size_t len, fields_t *fl,
 
 /* Stores every line of text after the header; the first error wins. */
 static int store_lines(ss_sweep_t *s, const char *text, size_t len, const char *name,
-                       int only_selected, ss_sweep_point_t *expect, char *err, size_t errlen)
+                       int how, ss_sweep_point_t *expect, char *err, size_t errlen)
 {
     fields_t fl = {0};
     int col[NKEY], rc = 0;
@@ -305,11 +313,11 @@ static int store_lines(ss_sweep_t *s, const char *text, size_t len, const char *
         if (!nl)
             break;               /* a torn last line: the caller said so */
         size_t n = (size_t)(nl - (text + i));
-        if (store_row(s, text + i, n, &fl, col, only_selected, &pi, &si, why,
-                      sizeof why)) {
+        int r = store_row(s, text + i, n, &fl, col, how, &pi, &si, why, sizeof why);
+        if (r < 0) {
             snprintf(err, errlen, "%s:%ld: %s", name, line + 1, why);
             rc = -1;
-        } else if (expect && (&s->pt[pi] != expect || si != next_size++)) {
+        } else if (r == 0 && expect && (&s->pt[pi] != expect || si != next_size++)) {
             snprintf(err, errlen, "%s:%ld: a row of another point or size than "
                      "the one run", name, line + 1);
             rc = -1;
@@ -320,7 +328,7 @@ static int store_lines(ss_sweep_t *s, const char *text, size_t len, const char *
     return rc;
 }
 
-int ss_sweep_load(ss_sweep_t *s, const char *path, int missing_ok, int only_selected,
+int ss_sweep_load(ss_sweep_t *s, const char *path, int missing_ok, int how,
             char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
@@ -344,7 +352,7 @@ int ss_sweep_load(ss_sweep_t *s, const char *path, int missing_ok, int only_sele
     if (text[len - 1] != '\n')
         fprintf(stderr, "shmemsim: note: '%s' ends in a cut line (an earlier run "
                 "was killed); it is dropped and its point runs again\n", path);
-    int rc = store_lines(s, text, len, path, only_selected, NULL, err, errlen);
+    int rc = store_lines(s, text, len, path, how, NULL, err, errlen);
     free(text);
     return rc;
 }

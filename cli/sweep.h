@@ -33,6 +33,24 @@ typedef struct ss_sweep_point {
     int selected;          /* in this --part (all points otherwise) */
 } ss_sweep_point_t;
 
+/* A caller that budgets its points (shmemsim scale) steers ss_sweep_run:
+ * admit is asked before each point starts, with how many are running,
+ * and answers SS_SWEEP_START, SS_SWEEP_SKIP (the point is left out: not
+ * selected any more) or SS_SWEEP_WAIT (ask again when a running point
+ * has finished; only while some run). finished is told each point's
+ * outcome and wall-clock seconds. At deadline (CLOCK_MONOTONIC seconds;
+ * 0: none) the points still running are killed and count as failed,
+ * without the failure report of a crash (expired is then set). */
+enum { SS_SWEEP_START, SS_SWEEP_SKIP, SS_SWEEP_WAIT };
+typedef struct ss_sweep_hooks {
+    int (*admit)(void *ctx, const struct ss_sweep_point *p, int running);
+    void (*finished)(void *ctx, const struct ss_sweep_point *p, int ok,
+                     double wall_s);
+    void *ctx;
+    double deadline;
+    int expired;
+} ss_sweep_hooks_t;
+
 typedef struct ss_sweep {
     const char **plats;
     size_t nplat;
@@ -56,6 +74,8 @@ typedef struct ss_sweep {
     ss_sweep_point_t *pt;
     size_t npt;
     struct ss_sweep_size_ix *by_size;            /* sizes sorted, for lookups */
+    ss_sweep_hooks_t *hooks;               /* NULL: run every point */
+    int quiet;                             /* no progress lines */
 } ss_sweep_t;
 
 /* Builds the header and the point list in canonical order from plats,
@@ -76,11 +96,14 @@ static inline int ss_sweep_done(const ss_sweep_t *s, const ss_sweep_point_t *p)
 /* Reads a result file into the points' rows. A missing file is fine when
  * missing_ok (returns 1); a last line without its '\n' (cut by a crash) is
  * dropped with a note. Every other row must be one of the points (selected
- * ones when only_selected) with this sweep's model and ppn, and agree with
- * a row already read for the same point and size; otherwise returns -1
- * with a message (file:line: what, how to fix) in err. 0 on success. */
+ * ones when how has SS_SWEEP_LOAD_SELECTED) with this sweep's model and
+ * ppn, unless how has SS_SWEEP_LOAD_OTHERS (such rows are then skipped:
+ * a cache shared by several sweeps), and agree with a row already read
+ * for the same point and size; otherwise returns -1 with a message
+ * (file:line: what, how to fix) in err. 0 on success. */
+enum { SS_SWEEP_LOAD_SELECTED = 1, SS_SWEEP_LOAD_OTHERS = 2 };
 int ss_sweep_load(ss_sweep_t *s, const char *path, int missing_ok,
-            int only_selected, char *err, size_t errlen);
+            int how, char *err, size_t errlen);
 
 /* Forgets the rows of points that are not complete (they run again). */
 void ss_sweep_drop_partial(ss_sweep_t *s);

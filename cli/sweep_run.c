@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -51,6 +52,7 @@ typedef struct pool {
     size_t todo, finished, failed;
     double t0;
     int tty;
+    char *begun;          /* per point: started */
 } pool_t;
 
 static int sig_pipe[2] = {-1, -1};
@@ -266,7 +268,12 @@ static int finish(pool_t *pl, child_t *c)
     if (ok && ss_sweep_take_output(pl->s, c->pt, c->out.p ? c->out.p : "", c->out.n,
                              why, sizeof why))
         bad = why, ok = 0;
-    if (!ok) {
+    ss_sweep_hooks_t *h = pl->s->hooks;
+    if (h && h->finished)
+        h->finished(h->ctx, c->pt, ok, now() - c->t0);
+    if (!ok && h && h->expired && WIFSIGNALED(status)) {
+        pl->failed++;                 /* stopped at the deadline: said by the hook */
+    } else if (!ok) {
         report_failure(pl, c, status, bad);
     } else {
         size_t n;
@@ -278,7 +285,7 @@ static int finish(pool_t *pl, child_t *c)
             return -1;
         }
         free(t);
-        if (pl->tty)
+        if (pl->tty && !pl->s->quiet)
             progress(pl, c);
     }
     free(c->out.p);
@@ -316,8 +323,20 @@ static int step(pool_t *pl, struct pollfd *fds, int *owner)
                 owner[n] = i * 2 + w;
                 fds[n++] = (struct pollfd){pl->kids[i].fd[w], POLLIN, 0};
             }
-    if (poll(fds, (nfds_t)n, -1) < 0)
+    ss_sweep_hooks_t *h = pl->s->hooks;
+    int wait = -1;
+    if (h && h->deadline > 0 && !h->expired)
+        wait = (int)fmax(0, fmin(3.6e6, 1000 * (h->deadline - now()) + 1));
+    int got = poll(fds, (nfds_t)n, wait);
+    if (got < 0)
         return errno == EINTR ? 0 : -1;
+    if (got == 0 && h && h->deadline > 0 && now() >= h->deadline) {
+        h->expired = 1;               /* the budget is spent: stop what runs */
+        for (int i = 0; i < pl->jobs; i++)
+            if (pl->kids[i].pid)
+                kill(pl->kids[i].pid, SIGKILL);
+        return 0;
+    }
     if (fds[0].revents)
         return 1;
     for (int j = 1; j < n; j++)
@@ -331,6 +350,35 @@ static int step(pool_t *pl, struct pollfd *fds, int *owner)
     return 0;
 }
 
+/* The next point to start, or NULL: none left (*next at the end) or, with
+ * hooks, none admitted now. Points are offered in order from *next, the
+ * first not yet started; a skipped point is deselected, one told to wait
+ * is offered again after the next point finishes. */
+static ss_sweep_point_t *next_point(pool_t *pl, size_t *next)
+{
+    ss_sweep_t *s = pl->s;
+    for (size_t i = *next; i < s->npt; i++) {
+        ss_sweep_point_t *p = &s->pt[i];
+        if (pl->begun[i] || !p->selected || ss_sweep_done(s, p)) {
+            if (i == *next)
+                ++*next;
+            continue;
+        }
+        int say = s->hooks && s->hooks->admit
+                  ? s->hooks->admit(s->hooks->ctx, p, pl->running) : SS_SWEEP_START;
+        if (say == SS_SWEEP_WAIT && pl->running)
+            continue;
+        if (say == SS_SWEEP_SKIP) {
+            p->selected = 0;
+            pl->todo--;
+            continue;
+        }
+        pl->begun[i] = 1;
+        return p;
+    }
+    return NULL;
+}
+
 static int loop(pool_t *pl)
 {
     struct pollfd *fds = calloc((size_t)pl->jobs * 2 + 1, sizeof *fds);
@@ -339,13 +387,11 @@ static int loop(pool_t *pl)
     if (!fds || !owner)
         rc = -1;
     while (rc == 0 && (pl->running || next < pl->s->npt)) {
-        for (int i = 0; rc == 0 && i < pl->jobs && next < pl->s->npt; i++) {
-            if (pl->kids[i].pid)
+        for (int i = 0; rc == 0 && i < pl->jobs; i++) {
+            ss_sweep_point_t *p;
+            if (pl->kids[i].pid || !(p = next_point(pl, &next)))
                 continue;
-            while (next < pl->s->npt && (!pl->s->pt[next].selected ||
-                                         ss_sweep_done(pl->s, &pl->s->pt[next])))
-                next++;
-            if (next < pl->s->npt && spawn(pl, &pl->kids[i], &pl->s->pt[next++])) {
+            if (spawn(pl, &pl->kids[i], p)) {
                 fprintf(stderr, "shmemsim: error: cannot start a child: %s\n",
                         strerror(errno));
                 rc = -1;
@@ -361,18 +407,20 @@ static int loop(pool_t *pl)
 
 int ss_sweep_run(ss_sweep_t *s, const char *out, int jobs)
 {
-    pool_t pl = {s, out, -1, NULL, jobs, 0, 0, 0, 0, now(), isatty(2)};
+    pool_t pl = {s, out, -1, NULL, jobs, 0, 0, 0, 0, now(), isatty(2), NULL};
     struct sigaction old[2];
     for (size_t i = 0; i < s->npt; i++)
         pl.todo += s->pt[i].selected && !ss_sweep_done(s, &s->pt[i]);
     if (!pl.todo)
         return 0;
     pl.kids = calloc((size_t)jobs, sizeof *pl.kids);
+    pl.begun = calloc(s->npt, 1);
     pl.outfd = open(out, O_WRONLY | O_APPEND);
-    if (!pl.kids || pl.outfd < 0 || catch_signals(old)) {
+    if (!pl.kids || !pl.begun || pl.outfd < 0 || catch_signals(old)) {
         fprintf(stderr, "shmemsim: error: cannot append to '%s': %s\n", out,
                 strerror(errno));
         free(pl.kids);
+        free(pl.begun);
         if (pl.outfd >= 0)
             close(pl.outfd);
         return 2;
@@ -384,6 +432,7 @@ int ss_sweep_run(ss_sweep_t *s, const char *out, int jobs)
     restore_signals(old);
     close(pl.outfd);
     free(pl.kids);
+    free(pl.begun);
     if (rc > 0) {
         fprintf(stderr, "shmemsim: sweep interrupted: %zu of %zu points finished "
                 "and kept in '%s'; run the same command again to resume\n",

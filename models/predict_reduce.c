@@ -56,7 +56,10 @@ static void shared_link(flow_t *f, int nf, double w, double *done)
         int active = tail - head;
         double finish = t + left[head] * active;
         double next = tail < nf ? f[tail].start : finish;
-        double served = (next < finish ? next - t : finish - t) / active;
+        /* When the oldest finishes first it is served exactly what it had
+         * left: (finish - t) / active would round, and where t is large
+         * against the work (alpha >> beta) never bring it to 0. */
+        double served = next < finish ? (next - t) / active : left[head];
         for (int i = head; i < tail; i++)
             left[i] -= served;
         t = next < finish ? next : finish;

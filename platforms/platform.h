@@ -22,6 +22,24 @@ int ss_platform_check(const char *platform, char *err, size_t errlen);
  * a preset's usual count, a spec's cores=, 1 for a platform file. */
 int ss_platform_ppn(const char *platform);
 
+/* Before loading (capacity.c): the hosts of the platform (a file's
+ * <host>s and cluster radicals; 0 if it cannot be read). */
+size_t ss_platform_hosts(const char *platform);
+
+/* What the first `nodes` hosts span (PEs placed in block order span
+ * them): the topology level (0: one node; then leaf switch, level-2
+ * switches, ... of a fat-tree; router, chassis, group, several groups of
+ * a dragonfly) and its name, the latency of the longest route between
+ * them (s), and the narrowest share of link bandwidth each node gets on
+ * the levels crossed (B/s). -1 when not known in advance (a platform
+ * file). */
+typedef struct ss_span {
+    int level;
+    char name[48];
+    double latency, bandwidth;
+} ss_span_t;
+int ss_platform_span(const char *platform, size_t nodes, ss_span_t *s);
+
 /* After simgrid_init: builds the machine into SimGrid's engine. */
 int ss_platform_load(const char *platform, char *err, size_t errlen);
 

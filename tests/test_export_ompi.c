@@ -22,7 +22,7 @@
 #include "tune.h"
 #include "simtest.h"
 
-#define ROW(c, a, p, b, t) { c, a, p, b, t, NAN, 1, "alpha-beta", "p.xml", 1, 0, 0 }
+#define ROW(c, a, p, b, t) { c, a, p, b, t, NAN, 1, "alpha-beta", "p.xml", 1, 0, 0, 0, NAN, NAN }
 
 /* Times in seconds (units do not matter). Worked out per collective:
  * broadcast, 4 PEs: binomial fastest at 8 B and 1 KiB, linear at 64 KiB.
@@ -81,30 +81,30 @@ static ss_result_t rows[] = {
     ROW("collect", "ring", 4, 8, 1.0),
     ROW("collect", "linear", 4, 8, 2.0),
     /* another platform: must be ignored */
-    { "broadcast", "linear", 16, 8, 1e-9, NAN, 1, "alpha-beta", "q.xml", 1, 0, 0 },
+    { "broadcast", "linear", 16, 8, 1e-9, NAN, 1, "alpha-beta", "q.xml", 1, 0, 0, 0, NAN, NAN },
 };
 
 #define M SS_TUNE_BYTES_MAX
 #define P SS_TUNE_PES_MAX
 static ss_tune_rule_t fcollect_rules[] = {
-    { 4, 15, 0, 4095, "recursive_doubling", 1.0, 1.5, NULL, 0 },
-    { 4, 15, 4096, M, "ring", 3.0, 4.0, NULL, 0 },
-    { 16, P, 0, 4095, "direct", 0.5, 0.8, NULL, 0 },
-    { 16, P, 4096, M, "ring", 6.0, 7.0, NULL, 0 },
+    { 4, 15, 0, 4095, "recursive_doubling", 1.0, 1.5, NULL, 0, 0, 0 },
+    { 4, 15, 4096, M, "ring", 3.0, 4.0, NULL, 0, 0, 0 },
+    { 16, P, 0, 4095, "direct", 0.5, 0.8, NULL, 0, 0, 0 },
+    { 16, P, 4096, M, "ring", 6.0, 7.0, NULL, 0, 0, 0 },
 };
 static ss_tune_rule_t collect_rules[] = {
-    { 4, P, 0, M, "ring", 1.0, 2.0, NULL, 0 },
+    { 4, P, 0, M, "ring", 1.0, 2.0, NULL, 0, 0, 0 },
 };
 static ss_tune_rule_t broadcast_rules[] = {
-    { 4, 15, 0, 65535, "binomial", 1.0, 1.5, NULL, 0 },
-    { 4, 15, 65536, M, "linear", 8.0, 12.0, NULL, 0 },
-    { 16, P, 0, 1023, "kary", 1.0, 1.2, NULL, 0 },
-    { 16, P, 1024, 65535, "binomial", 2.0, 2.5, NULL, 0 },
-    { 16, P, 65536, M, "pipelined_chain", 5.0, 9.0, NULL, 0 },
+    { 4, 15, 0, 65535, "binomial", 1.0, 1.5, NULL, 0, 0, 0 },
+    { 4, 15, 65536, M, "linear", 8.0, 12.0, NULL, 0, 0, 0 },
+    { 16, P, 0, 1023, "kary", 1.0, 1.2, NULL, 0, 0, 0 },
+    { 16, P, 1024, 65535, "binomial", 2.0, 2.5, NULL, 0, 0, 0 },
+    { 16, P, 65536, M, "pipelined_chain", 5.0, 9.0, NULL, 0, 0, 0 },
 };
 static ss_tune_rule_t reduce_rules[] = {
-    { 8, P, 0, 1048575, "recursive_doubling", 1.0, 1.2, NULL, 0 },
-    { 8, P, 1048576, M, "rabenseifner", 10.0, 12.0, NULL, 0 },
+    { 8, P, 0, 1048575, "recursive_doubling", 1.0, 1.2, NULL, 0, 0, 0 },
+    { 8, P, 1048576, M, "rabenseifner", 10.0, 12.0, NULL, 0, 0, 0 },
 };
 #define TAB(c, r) { c, r, sizeof r / sizeof r[0] }
 static ss_tune_table_t tables[] = {

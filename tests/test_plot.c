@@ -438,9 +438,54 @@ static void test_term_for(void **state)
     }
 }
 
+/* shmemsim scale's rows on the PE chart: the simulated points in $s1
+ * (markers), the fitted ones with the last simulated point before them in
+ * $f1 (x, time, lo, hi), drawn as a band and a dashed line; a lower end
+ * of 0 sits on the bottom of the log axis. */
+static void test_scale_band(void **state)
+{
+    (void)state;
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    fputs("collective,algorithm,pes,bytes,time_s,method,lo_s,hi_s,ppn,model,"
+          "platform\n"
+          "fcollect,ring,64,8,1e-05,simulated,1e-05,1e-05,32,alpha-beta,aries-xc\n"
+          "fcollect,ring,128,8,2e-05,simulated,2e-05,2e-05,32,alpha-beta,aries-xc\n"
+          "fcollect,ring,256,8,4e-05,fitted,3e-05,5e-05,32,alpha-beta,aries-xc\n"
+          "fcollect,ring,512,8,8e-05,fitted,0,2e-04,32,alpha-beta,aries-xc\n", f);
+    rewind(f);
+    ss_results_t r;
+    char err[300];
+    if (ss_results_read(f, "s.csv", &r, err, sizeof err))
+        fail_msg("%s", err);
+    fclose(f);
+    assert_true(r.rows[2].fitted && !r.rows[1].fitted);
+    ss_plot_opts_t o = {.chart = SS_CHART_PES, .output = "o.svg", .term = SS_PLOT_SVG};
+    char *s = must_script(&r, &o);
+    assert_non_null(strstr(s, "$s1 << EOD\n# 'ring' simulated\n64 1e-05\n128 2e-05\nEOD"));
+    assert_non_null(strstr(s, "$f1 << EOD"));
+    assert_non_null(strstr(s, "\n128 2e-05 2e-05 2e-05\n256 4e-05 3e-05 5e-05\n"));
+    assert_non_null(strstr(s, "with filledcurves"));
+    assert_non_null(strstr(s, "$f1 using 1:2 with lines"));
+    assert_non_null(strstr(s, "$s1 using 1:2 with points"));
+    assert_non_null(strstr(s, "markers: simulated"));
+    char *last = strstr(s, "\n512 8e-05 ");
+    assert_non_null(last);
+    assert_true(strtod(last + 11, NULL) > 0);   /* 0 raised to the axis */
+    free(s);
+    /* The size chart at one PE count draws them as any other points. */
+    o.chart = SS_CHART_SIZE;
+    o.pes = 512;
+    s = must_script(&r, &o);
+    assert_null(strstr(s, "filledcurves"));
+    free(s);
+    ss_results_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_scale_band),
         cmocka_unit_test(test_size_chart_series),
         cmocka_unit_test(test_axis_labels),
         cmocka_unit_test(test_crowded_x_ticks),

@@ -204,10 +204,38 @@ static void radix_and_segment(void **state)
                    "broadcast,knomial,4,8,1e-6,two\n", "column radix holds 'two'");
 }
 
+/* shmemsim scale's columns: method and interval read back; a method it
+ * never writes, or a time outside its interval, is refused. */
+static void scale_columns(void **state)
+{
+    (void)state;
+    ss_results_t r;
+    const char *h = "collective,algorithm,pes,bytes,time_s,method,lo_s,hi_s\n";
+    char buf[512];
+    snprintf(buf, sizeof buf, "%sfcollect,ring,64,8,1e-05,simulated,1e-05,1e-05\n"
+             "fcollect,ring,4096,8,2e-03,fitted,1e-03,3e-03\n", h);
+    assert_int_equal(read_str(buf, &r), 0);
+    assert_false(r.rows[0].fitted);
+    assert_true(r.rows[1].fitted);
+    assert_true(r.rows[1].lo_s == 1e-03 && r.rows[1].hi_s == 3e-03);
+    ss_results_free(&r);
+    snprintf(buf, sizeof buf, "%sfcollect,ring,64,8,1e-05,guessed,,\n", h);
+    assert_refused(buf, "method is 'guessed'");
+    snprintf(buf, sizeof buf, "%sfcollect,ring,64,8,1e-05,fitted,2e-05,3e-05\n", h);
+    assert_refused(buf, "time_s is outside lo_s..hi_s");
+    /* run's CSV has none of them */
+    assert_int_equal(read_str("collective,algorithm,pes,bytes,time_s\nfcollect,ring,"
+                              "4,8,1e-06\n", &r), 0);
+    assert_false(r.rows[0].fitted);
+    assert_true(isnan(r.rows[0].lo_s));
+    ss_results_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(full_row_is_read),
+        cmocka_unit_test(scale_columns),
         cmocka_unit_test(radix_and_segment),
         cmocka_unit_test(quoted_fields),
         cmocka_unit_test(columns_by_name),

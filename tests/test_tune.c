@@ -36,7 +36,7 @@ static ss_results_t rows_of(const spec_t *s, size_t n)
     for (size_t i = 0; i < n; i++)
         r.rows[i] = (ss_result_t){(char *)s[i].coll, (char *)s[i].alg,
                                   s[i].pes, s[i].bytes, s[i].t, NAN, 1,
-                                  (char *)"m", (char *)"p", 1, 0, 0};
+                                  (char *)"m", (char *)"p", 1, 0, 0, 0, NAN, NAN};
     return r;
 }
 
@@ -460,10 +460,39 @@ static void sos_without_crossovers(void **state)
     free(notes);
 }
 
+/* Rows of shmemsim scale: a rule resting on a fitted time says so, and so
+ * does one whose winner's interval overlaps the runner-up's. */
+static void fitted_rules_and_overlap(void **state)
+{
+    (void)state;
+    ss_result_t rows[] = {
+        {"fcollect", "a", 64, 8, 1.0, NAN, 1, "m", "p", -1, 0, 0, 0, NAN, NAN},
+        {"fcollect", "b", 64, 8, 2.0, NAN, 1, "m", "p", -1, 0, 0, 0, NAN, NAN},
+        {"fcollect", "a", 4096, 8, 3.0, NAN, 1, "m", "p", -1, 0, 0, 1, 2.0, 4.5},
+        {"fcollect", "b", 4096, 8, 4.0, NAN, 1, "m", "p", -1, 0, 0, 1, 3.5, 5.0},
+        {"fcollect", "a", 65536, 8, 5.0, NAN, 1, "m", "p", -1, 0, 0, 1, 4.0, 6.0},
+        {"fcollect", "b", 65536, 8, 9.0, NAN, 1, "m", "p", -1, 0, 0, 1, 8.0, 10.0},
+    };
+    ss_results_t r = {rows, 6};
+    ss_tune_t t;
+    assert_int_equal(ss_tune_build(&r, NULL, &t, err, sizeof err), 0);
+    const ss_tune_table_t *tab = ss_tune_find(&t, "fcollect");
+    assert_non_null(tab);
+    assert_int_equal(tab->n, 3);
+    assert_false(tab->rules[0].fitted);
+    assert_false(tab->rules[0].overlap);
+    assert_true(tab->rules[1].fitted);
+    assert_true(tab->rules[1].overlap);     /* b's 3.5 is below a's 4.5 */
+    assert_true(tab->rules[2].fitted);
+    assert_false(tab->rules[2].overlap);    /* 8.0 is above 6.0 */
+    ss_tune_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rules_and_crossovers),
+        cmocka_unit_test(fitted_rules_and_overlap),
         cmocka_unit_test(lookups),
         cmocka_unit_test(ties_are_deterministic),
         cmocka_unit_test(failed_and_duplicate_rows),

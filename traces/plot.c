@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "plot_axes.h"
+#include "plot_series.h"
 #include "summary.h"
 
 /* The columns that slice the rows, in the order they are resolved: each
@@ -30,13 +31,8 @@ static const char *const dim_what[ND] = {
 
 #define MAX_LISTED 10
 
-typedef struct pt { double x, y; } pt_t;
-
-typedef struct series {
-    const char *alg;
-    pt_t *p;
-    size_t n;
-} series_t;
+typedef ss_plot_pt_t pt_t;
+typedef ss_plot_series_t series_t;
 
 typedef struct chart {
     const ss_plot_opts_t *o;
@@ -205,7 +201,7 @@ static int build_series(chart_t *c, const ss_results_t *r, const size_t *idx,
         series_t *s = series_for(c, row->algorithm, n);
         if (!s)
             return snprintf(err, errlen, "out of memory"), -1;
-        s->p[s->n++] = (pt_t){x, row->time_s};
+        s->p[s->n++] = (pt_t){x, row->time_s, row->lo_s, row->hi_s, row->fitted};
         c->first = row;
     }
     for (size_t k = 0; k < c->ns; k++) {
@@ -255,7 +251,7 @@ static int to_slowdown(chart_t *c)
 
 /* Gnuplot single-quoted string: no escapes but '' for a quote. Control
  * characters would end the line or the command, so they become spaces. */
-static void gp_str(FILE *f, const char *s)
+void ss_plot_gp_str(FILE *f, const char *s)
 {
     fputc('\'', f);
     for (; *s; s++) {
@@ -268,7 +264,7 @@ static void gp_str(FILE *f, const char *s)
 
 /* Whole numbers in full, others in the shortest %g that reads back as
  * exactly v. */
-static void gp_num(FILE *f, double v)
+void ss_plot_gp_num(FILE *f, double v)
 {
     char buf[40];
     if (v == floor(v) && fabs(v) < 1e15) {
@@ -283,15 +279,20 @@ static void gp_num(FILE *f, double v)
     fputs(buf, f);
 }
 
+/* The extent of x or y over every series; y takes in the bands of fitted
+ * points (their lower ends only when above 0, which a log axis shows). */
 static void range(const chart_t *c, int yaxis, double *lo, double *hi)
 {
     *lo = INFINITY;
     *hi = -INFINITY;
     for (size_t k = 0; k < c->ns; k++)
         for (size_t i = 0; i < c->s[k].n; i++) {
-            double v = yaxis ? c->s[k].p[i].y : c->s[k].p[i].x;
-            *lo = v < *lo ? v : *lo;
-            *hi = v > *hi ? v : *hi;
+            const pt_t *p = &c->s[k].p[i];
+            double v = yaxis ? p->y : p->x;
+            double top = yaxis && p->fitted && p->hi > v ? p->hi : v;
+            double bottom = yaxis && p->fitted && p->lo > 0 && p->lo < v ? p->lo : v;
+            *lo = bottom < *lo ? bottom : *lo;
+            *hi = top > *hi ? top : *hi;
         }
 }
 
@@ -319,9 +320,9 @@ static size_t x_tics(const chart_t *c, double *t)
 static void write_tic(FILE *f, size_t i, const char *label, double v)
 {
     fputs(i ? ", " : "", f);
-    gp_str(f, label);
+    ss_plot_gp_str(f, label);
     fputc(' ', f);
-    gp_num(f, v);
+    ss_plot_gp_num(f, v);
 }
 
 static void write_xaxis(FILE *f, const chart_t *c)
@@ -343,7 +344,8 @@ static void write_xaxis(FILE *f, const chart_t *c)
     fputs(")\n", f);
 }
 
-static void write_yaxis(FILE *f, const chart_t *c)
+/* Returns the bottom of the axis (where a band's 0 is drawn). */
+static double write_yaxis(FILE *f, const chart_t *c)
 {
     int slow = c->o->chart == SS_CHART_SLOWDOWN;
     double lo, hi;
@@ -353,7 +355,7 @@ static void write_yaxis(FILE *f, const chart_t *c)
     if (!c->ylog) {
         fputs("set yrange [0:*]\nset offsets 0, 0, graph 0.08, 0\n"
               "set format y '%gx'\n", f);
-        return;
+        return 0;
     }
     /* Room above and below the data so no line runs along the border. */
     size_t n = ss_plot_log_tics(slow ? 1.0 : lo / 1.1, hi * 1.1, t);
@@ -367,6 +369,13 @@ static void write_yaxis(FILE *f, const chart_t *c)
         write_tic(f, i, lab, ss_tic_value(t[i]));
     }
     fputs(")\n", f);
+    return slow ? 1 / 1.08 : ss_tic_value(t[0]);
+}
+
+/* Fitted series are drawn as a line in a band on the PE chart only. */
+static int banded(const chart_t *c, size_t k)
+{
+    return c->o->chart == SS_CHART_PES && ss_plot_has_fit(&c->s[k]);
 }
 
 static void write_title(FILE *f, const chart_t *c)
@@ -389,7 +398,7 @@ static void write_title(FILE *f, const chart_t *c)
                  b, c->o->chart == SS_CHART_PES && per_pe ? " per PE" : "",
                  ppn, plat, r->model[0] ? ", model " : "", r->model);
     fputs("set title ", f);
-    gp_str(f, c->o->title ? c->o->title : t ? t : "");
+    ss_plot_gp_str(f, c->o->title ? c->o->title : t ? t : "");
     free(t);
     fprintf(f, "\nset xlabel '%s'\nset ylabel '%s'\n",
             c->o->chart == SS_CHART_PES ? "PEs" :
@@ -399,15 +408,25 @@ static void write_title(FILE *f, const chart_t *c)
 }
 
 /* Colour-blind-safe colours (Okabe and Ito), then dashes after eight. */
-static void write_style(FILE *f, size_t i)
+const char *ss_plot_colour(size_t i)
 {
     static const char *const colour[] = {
         "#0072b2", "#d55e00", "#009e73", "#cc79a7",
         "#e69f00", "#56b4e9", "#000000", "#999999",
     };
+    return colour[i % 8];
+}
+
+int ss_plot_point_type(size_t i)
+{
     static const int point[] = {7, 5, 9, 11, 13, 4, 6, 8, 10, 12};
+    return point[i % 10];
+}
+
+static void write_style(FILE *f, size_t i)
+{
     fprintf(f, "with linespoints lw 1.5 ps 0.8 pt %d dt %zu lc rgb '%s'",
-            point[i % 10], i / 8 % 5 + 1, colour[i % 8]);
+            ss_plot_point_type(i), i / 8 % 5 + 1, ss_plot_colour(i));
 }
 
 static void write_script(FILE *f, const chart_t *c, size_t dropped)
@@ -424,29 +443,43 @@ static void write_script(FILE *f, const chart_t *c, size_t dropped)
     fprintf(f, "set terminal %s size 960,540 font 'sans,11' noenhanced%s\n"
             "set output ", c->o->term == SS_PLOT_SVG ? "svg" : "pngcairo",
             c->o->term == SS_PLOT_SVG ? " background '#ffffff'" : "");
-    gp_str(f, c->o->output);
+    ss_plot_gp_str(f, c->o->output);
     fputc('\n', f);
     write_title(f, c);
     write_xaxis(f, c);
-    write_yaxis(f, c);
+    double floor = write_yaxis(f, c);
+    int bands = 0;
+    for (size_t k = 0; k < c->ns; k++)
+        bands |= banded(c, k);
+    if (bands)
+        fputs("set xlabel 'PEs (markers: simulated; dashed: fitted, shaded: its "
+              "95% prediction interval)'\n", f);
     fputs("set grid lc rgb '#dddddd'\nset key outside right top\n", f);
     for (size_t k = 0; k < c->ns; k++) {
+        if (banded(c, k)) {
+            ss_plot_band_data(f, &c->s[k], k, floor);
+            continue;
+        }
         fprintf(f, "$s%zu << EOD\n# ", k + 1);
-        gp_str(f, c->s[k].alg);
+        ss_plot_gp_str(f, c->s[k].alg);
         fputc('\n', f);
         for (size_t i = 0; i < c->s[k].n; i++) {
-            gp_num(f, c->s[k].p[i].x);
+            ss_plot_gp_num(f, c->s[k].p[i].x);
             fputc(' ', f);
-            gp_num(f, c->s[k].p[i].y);
+            ss_plot_gp_num(f, c->s[k].p[i].y);
             fputc('\n', f);
         }
         fputs("EOD\n", f);
     }
     for (size_t k = 0; k < c->ns; k++) {
+        if (banded(c, k)) {
+            ss_plot_band_clauses(f, &c->s[k], k, k == 0);
+            continue;
+        }
         fprintf(f, "%s$s%zu using 1:2 ", k ? ", \\\n     " : "plot ", k + 1);
         write_style(f, k);
         fputs(" title ", f);
-        gp_str(f, c->s[k].alg);
+        ss_plot_gp_str(f, c->s[k].alg);
     }
     fputs("\nunset output\n", f);
 }

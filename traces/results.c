@@ -10,10 +10,11 @@
 #include <string.h>
 
 enum { C_COLL, C_ALG, C_PES, C_BYTES, C_TIME, C_PRED, C_PPN, C_MODEL,
-       C_PLAT, C_CHECK, C_RADIX, C_SEGMENT, NCOLS };
+       C_PLAT, C_CHECK, C_RADIX, C_SEGMENT, C_METHOD, C_LO, C_HI, NCOLS };
 static const char *const col_names[NCOLS] = {
     "collective", "algorithm", "pes", "bytes", "time_s", "predicted_s",
-    "ppn", "model", "platform", "check", "radix", "segment",
+    "ppn", "model", "platform", "check", "radix", "segment", "method",
+    "lo_s", "hi_s",
 };
 /* Columns a row cannot do without; the rest default when absent. */
 static const int required[] = {C_COLL, C_ALG, C_PES, C_BYTES, C_TIME};
@@ -164,6 +165,29 @@ static int parse_num(reader_t *rd, const char *s, const char *col, int isreal,
     return -1;
 }
 
+/* scale's columns: method, and an interval around time_s. */
+static int fill_interval(reader_t *rd, const char *const *v, ss_result_t *row)
+{
+    unsigned long long u;
+    if (*v[C_METHOD] && strcmp(v[C_METHOD], "fitted") &&
+        strcmp(v[C_METHOD], "simulated")) {
+        snprintf(rd->err, rd->errlen, "%s:%ld: method is '%s'; shmemsim scale "
+                 "writes simulated or fitted", rd->name, rd->line, v[C_METHOD]);
+        return -1;
+    }
+    row->fitted = !strcmp(v[C_METHOD], "fitted");
+    if (parse_num(rd, v[C_LO], "lo_s", 1, &row->lo_s, &u) ||
+        parse_num(rd, v[C_HI], "hi_s", 1, &row->hi_s, &u))
+        return -1;
+    if (!isnan(row->lo_s) && !isnan(row->hi_s) &&
+        !(row->lo_s <= row->time_s && row->time_s <= row->hi_s)) {
+        snprintf(rd->err, rd->errlen, "%s:%ld: time_s is outside lo_s..hi_s",
+                 rd->name, rd->line);
+        return -1;
+    }
+    return 0;
+}
+
 static int fill_row(reader_t *rd, const record_t *rec, const int *idx,
                     ss_result_t *row)
 {
@@ -174,7 +198,7 @@ static int fill_row(reader_t *rd, const record_t *rec, const int *idx,
         v[c] = idx[c] >= 0 ? rec->f[idx[c]] : "";
     memset(row, 0, sizeof *row);
     row->checked = -1;
-    row->predicted_s = NAN;
+    row->predicted_s = row->lo_s = row->hi_s = NAN;
     if (parse_num(rd, v[C_PES], "pes", 0, &d, &u) || u == 0 || u > INT_MAX)
         return rd->err[0] ? -1 : (snprintf(rd->err, rd->errlen, "%s:%ld: pes "
                                            "must be 1 or more", rd->name,
@@ -215,6 +239,8 @@ static int fill_row(reader_t *rd, const record_t *rec, const int *idx,
     if (*v[C_SEGMENT] && parse_num(rd, v[C_SEGMENT], "segment", 0, &d, &u))
         return -1;
     row->segment = *v[C_SEGMENT] ? (size_t)u : 0;
+    if (fill_interval(rd, v, row))
+        return -1;
     row->collective = strdup(v[C_COLL]);
     row->algorithm = strdup(v[C_ALG]);
     row->model = strdup(v[C_MODEL]);

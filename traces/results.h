@@ -3,7 +3,9 @@
  *
  * The reader checks the header names the columns summary.h writes (in any
  * order; unknown extra columns are ignored), so a hand-edited or merged
- * file is read by name, not by position.
+ * file is read by name, not by position. The CSV of `shmemsim scale`
+ * (scale_out.h) reads too: its method, lo_s and hi_s columns say which
+ * times are fitted and how sure they are.
  */
 #ifndef SS_RESULTS_H
 #define SS_RESULTS_H
@@ -28,6 +30,10 @@ typedef struct ss_result {
     int checked;          /* -1 empty, 0 FAILED, 1 ok */
     int radix;            /* 0: empty or absent (the algorithm's default) */
     size_t segment;       /* likewise */
+    int fitted;           /* shmemsim scale's method column: 1 "fitted",
+                             0 "simulated", empty or absent */
+    double lo_s, hi_s;    /* scale's prediction interval; NAN when absent
+                             (simulated rows: time_s) */
 } ss_result_t;
 
 typedef struct ss_results {

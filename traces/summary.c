@@ -47,7 +47,7 @@ static const char *check_word(int checked)
 
 /* RFC 4180: quote a field only if it holds a separator, quote or line
  * break, and double any quotes inside it. */
-static void csv_str(FILE *f, const char *s)
+void ss_csv_str(FILE *f, const char *s)
 {
     if (s == NULL)
         return;
@@ -64,7 +64,7 @@ static void csv_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static void csv_real(FILE *f, double v)
+void ss_csv_real(FILE *f, double v)
 {
     char buf[40];
     if (!isfinite(v))
@@ -75,23 +75,23 @@ static void csv_real(FILE *f, double v)
 
 static void csv_row(FILE *f, const ss_row_t *r)
 {
-    csv_str(f, r->collective);
+    ss_csv_str(f, r->collective);
     fputc(',', f);
-    csv_str(f, r->algorithm);
+    ss_csv_str(f, r->algorithm);
     fprintf(f, ",%d,%zu,", r->pes, r->bytes);
-    csv_real(f, r->time_s);
+    ss_csv_real(f, r->time_s);
     fputc(',', f);
-    csv_real(f, r->predicted_s);
+    ss_csv_real(f, r->predicted_s);
     fprintf(f, ",%d,", r->ppn);
-    csv_str(f, r->model);
+    ss_csv_str(f, r->model);
     fputc(',', f);
-    csv_str(f, r->platform);
+    ss_csv_str(f, r->platform);
     fputc(',', f);
-    csv_real(f, r->first_start_s);
+    ss_csv_real(f, r->first_start_s);
     fputc(',', f);
-    csv_real(f, r->last_end_s);
+    ss_csv_real(f, r->last_end_s);
     fputc(',', f);
-    csv_str(f, check_word(r->checked));
+    ss_csv_str(f, check_word(r->checked));
     fputc(',', f);
     if (r->radix)
         fprintf(f, "%d", r->radix);
@@ -114,7 +114,7 @@ static void write_csv(FILE *f, const ss_row_t *rows, size_t n)
 /* JSON                                                                */
 /* ------------------------------------------------------------------ */
 
-static void json_str(FILE *f, const char *s)
+void ss_json_str(FILE *f, const char *s)
 {
     if (s == NULL) {
         fputs("null", f);
@@ -144,7 +144,7 @@ static void json_str(FILE *f, const char *s)
 
 /* format_real's output is valid JSON number syntax ("1.5e-06"); only
  * NaN and infinities need the null stand-in JSON lacks numbers for. */
-static void json_real(FILE *f, double v)
+void ss_json_real(FILE *f, double v)
 {
     char buf[40];
     if (!isfinite(v)) {
@@ -163,18 +163,18 @@ static void json_key(FILE *f, size_t k)
 static void json_row(FILE *f, const ss_row_t *r)
 {
     fputs("  {", f);
-    json_key(f, 0);  json_str(f, r->collective);
-    json_key(f, 1);  json_str(f, r->algorithm);
+    json_key(f, 0);  ss_json_str(f, r->collective);
+    json_key(f, 1);  ss_json_str(f, r->algorithm);
     json_key(f, 2);  fprintf(f, "%d", r->pes);
     json_key(f, 3);  fprintf(f, "%zu", r->bytes);
-    json_key(f, 4);  json_real(f, r->time_s);
-    json_key(f, 5);  json_real(f, r->predicted_s);
+    json_key(f, 4);  ss_json_real(f, r->time_s);
+    json_key(f, 5);  ss_json_real(f, r->predicted_s);
     json_key(f, 6);  fprintf(f, "%d", r->ppn);
-    json_key(f, 7);  json_str(f, r->model);
-    json_key(f, 8);  json_str(f, r->platform);
-    json_key(f, 9);  json_real(f, r->first_start_s);
-    json_key(f, 10); json_real(f, r->last_end_s);
-    json_key(f, 11); json_str(f, check_word(r->checked));
+    json_key(f, 7);  ss_json_str(f, r->model);
+    json_key(f, 8);  ss_json_str(f, r->platform);
+    json_key(f, 9);  ss_json_real(f, r->first_start_s);
+    json_key(f, 10); ss_json_real(f, r->last_end_s);
+    json_key(f, 11); ss_json_str(f, check_word(r->checked));
     json_key(f, 12);
     if (r->radix)
         fprintf(f, "%d", r->radix);

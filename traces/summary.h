@@ -48,6 +48,15 @@ void ss_summary_write(FILE *f, ss_format_t fmt, const ss_row_t *rows,
 /* The shortest "%.Ne" text that reads back as exactly v (CSV, JSON). */
 void ss_format_real(double v, char *buf, size_t len);
 
+/* Fields as the writers above print them, for other tables of results
+ * (scale_out.h): a CSV string quoted per RFC 4180 (NULL: empty), a real
+ * (non-finite: empty), a JSON string (NULL: null), a JSON real
+ * (non-finite: null). */
+void ss_csv_str(FILE *f, const char *s);
+void ss_csv_real(FILE *f, double v);
+void ss_json_str(FILE *f, const char *s);
+void ss_json_real(FILE *f, double v);
+
 /* Seconds in engineering units with 3 decimals: "12.345 us", "1.234 ms",
  * "2.000 s"; NaN gives "-". ASCII "us" keeps column widths byte-based. */
 void ss_format_seconds(double s, char *buf, size_t len);

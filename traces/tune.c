@@ -185,6 +185,22 @@ static const ss_result_t *point_winner(const ss_result_t **v, size_t n,
     return win;
 }
 
+/* Interval ends of a row: scale's prediction interval, or the time. */
+static double lo_of(const ss_result_t *r)
+{
+    return isnan(r->lo_s) ? r->time_s : r->lo_s;
+}
+
+static double hi_of(const ss_result_t *r)
+{
+    return isnan(r->hi_s) ? r->time_s : r->hi_s;
+}
+
+static int overlaps(const ss_result_t *win, const ss_result_t *runner)
+{
+    return runner && (win->fitted || runner->fitted) && lo_of(runner) <= hi_of(win);
+}
+
 static int add_rule(ss_tune_table_t *t, size_t *cap, const ss_result_t *win,
                     const ss_result_t *runner, size_t bytes_lo)
 {
@@ -199,7 +215,8 @@ static int add_rule(ss_tune_table_t *t, size_t *cap, const ss_result_t *win,
     t->rules[t->n++] = (ss_tune_rule_t){
         win->pes, SS_TUNE_PES_MAX, bytes_lo, SS_TUNE_BYTES_MAX, win->algorithm,
         win->time_s, runner ? runner->time_s : NAN,
-        runner ? runner->algorithm : NULL, win->radix};
+        runner ? runner->algorithm : NULL, win->radix,
+        win->fitted || (runner && runner->fitted), overlaps(win, runner)};
     return 0;
 }
 
@@ -215,7 +232,10 @@ static int build_table(ss_tune_table_t *t, const ss_result_t **v, size_t n)
                 t->rules[k].pes_hi = win->pes - 1;
             pes_first = t->n;
         } else if (!strcmp(t->rules[t->n - 1].algorithm, win->algorithm)) {
-            continue;                      /* the same winner: one rule */
+            ss_tune_rule_t *r = &t->rules[t->n - 1];   /* the same winner: one rule */
+            r->fitted |= win->fitted || (runner && runner->fitted);
+            r->overlap |= overlaps(win, runner);
+            continue;
         } else {
             t->rules[t->n - 1].bytes_hi = win->bytes - 1;
         }

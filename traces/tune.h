@@ -35,6 +35,11 @@ typedef struct ss_tune_rule {
     double runner_up_s;           /* the second best there (NAN if alone) */
     const char *runner_up;        /* its name (NULL if alone) */
     int radix;                    /* the winner's --radix (0: its default) */
+    int fitted;                   /* some point of the rule has a fitted
+                                     time (shmemsim scale), not simulated */
+    int overlap;                  /* at some point of the rule the winner's
+                                     prediction interval overlaps the
+                                     runner-up's: the order is not sure */
 } ss_tune_rule_t;
 
 typedef struct ss_tune_table {

@@ -1,0 +1,455 @@
+/* cmd_scale.c - `shmemsim scale`: a collective's time over a ladder of PE
+ * counts, simulated where that fits a wall-clock budget and fitted beyond
+ * (models/scale.h), with prediction intervals and a back-test.
+ *
+ * Everything on the command line is checked before anything runs: the
+ * ladder against the platform, every algorithm at every ladder point
+ * against its closed form, the budget against --simulate-up-to. Then the
+ * plan (scale_plan.c) picks the points to simulate, they run as child
+ * `shmemsim run` processes, and scale_fit.c makes the rows. The output
+ * is written only once complete.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "parse.h"
+#include "platform.h"
+#include "scale_cmd.h"
+#include "shcoll_check.h"
+
+static const char help[] =
+    "usage: shmemsim scale --platform P --collective C --algorithm A[,B..|all]\n"
+    "                      --bytes LIST (--pes LIST | --to N [--from M])\n"
+    "                      [--simulate-up-to M] [--budget SECONDS] [-j N]\n"
+    "                      [--format table|csv|json] [-o FILE] [run options]\n\n"
+    "A collective's time at PE counts too large to simulate in reasonable\n"
+    "time: the ladder's smaller points are simulated (each as one `shmemsim\n"
+    "run` child), and for each algorithm and size t(p) is fitted to them by\n"
+    "weighted least squares over terms of the algorithm's closed form\n"
+    "(latency steps, bytes on the critical path, the form itself) and what\n"
+    "it leaves out (a constant, log2 p, p, p log2 p, steps x the latency of\n"
+    "the route the PEs span, bytes x log2 p), the form chosen by leave-one-\n"
+    "out cross-validation. Every larger ladder point gets the fitted time\n"
+    "and its 95% prediction interval. The back-test refits without the\n"
+    "largest simulated point and predicts it.\n\n"
+    "options:\n"
+    "  --platform P        platform file, spec or preset, as for run\n"
+    "  --collective C      fcollect, collect, broadcast or reduce\n"
+    "  --algorithm LIST    comma list of the collective's algorithms, or all\n"
+    "  --bytes LIST        sizes as for run (default 8), e.g. 8,64K\n"
+    "  --pes LIST          the ladder: PE counts to report, e.g.\n"
+    "                      64:4096,100000 (A:B doubles)\n"
+    "  --to N [--from M]   the ladder: powers of two from M (default the\n"
+    "                      first at or above two hosts' worth of PEs) up to\n"
+    "                      N, and N\n"
+    "  --simulate-up-to M  simulate every ladder point up to M PEs (an error\n"
+    "                      if that needs more than the budget). Default:\n"
+    "                      each algorithm's smallest points whose estimated\n"
+    "                      cost fits the budget run one after another (the\n"
+    "                      choice depends on the arguments only, not on -j)\n"
+    "  --budget SECONDS    wall-clock time for the simulations (default 180;\n"
+    "                      units s, ms also taken). No point is started that\n"
+    "                      its estimate says cannot finish in what is left\n"
+    "  --cache FILE        keep simulated points in FILE (the CSV of shmemsim\n"
+    "                      sweep, which can also fill it) and take those it\n"
+    "                      holds instead of simulating them again; they cost\n"
+    "                      nothing from the budget. Rows of other points are\n"
+    "                      left alone; give the same run options each time\n"
+    "  -j N                points simulated at once (default 1)\n"
+    "  --format F          table (default), csv or json\n"
+    "  -o FILE             write there (once complete) instead of stdout\n"
+    "  --csv FILE          also write the CSV to FILE (for plot and tune,\n"
+    "                      beside a table on the screen)\n"
+    "run options passed to every simulation: --ppn --placement --model --o\n"
+    "  --g --fold --stack-kib --radix --segment --root --op --type --check\n\n"
+    "CSV columns: collective,algorithm,pes,bytes,time_s,method,lo_s,hi_s,ppn,\n"
+    "model,platform,form,fit_from,fit_to,fit_points,loo_error,backtest_pes,\n"
+    "backtest_error,backtest_covered (method: simulated or fitted; lo_s and\n"
+    "hi_s: the 95% interval, equal to time_s when simulated). `shmemsim\n"
+    "tune` and `shmemsim plot --chart pes` read it.\n\n"
+    "example:\n"
+    "  shmemsim scale --platform aries-xc --collective fcollect --algorithm all\n"
+    "      --bytes 8,64K --to 100000 --budget 60 -j 2\n";
+
+typedef struct scale_opts {
+    ss_scale_job_t job;
+    const char *coll, *algs_arg, *pes_arg, *out, *cache, *csv;
+    long to, from, upto;
+    int jobs, fmt;
+} scale_opts_t;
+
+static int fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("shmemsim: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return -1;
+}
+
+/* The options of scale itself: 1 if argv[*i] was one, -1 on error. */
+static int own_option(int argc, char **argv, int *i, scale_opts_t *o)
+{
+    static const char *const names[] = {"--platform", "--collective", "--algorithm",
+        "--bytes", "--pes", "--to", "--from", "--simulate-up-to", "--budget", "-j",
+        "--format", "-o", "--cache", "--csv", NULL};
+    static const char *const formats[] = {"table", "csv", "json", NULL};
+    const char *opt = argv[*i], *v;
+    char err[256];
+    long x;
+    int k = ss_match_choice(opt, names, "", err, sizeof err);
+    if (!strncmp(opt, "-j", 2) && opt[2])
+        k = 9, v = opt + 2;                 /* -j2, as make takes it */
+    else if (k < 0)
+        return 0;
+    else if (*i + 1 >= argc)
+        return fail("%s needs a value (see shmemsim scale --help)", opt);
+    else
+        v = argv[++*i];
+    switch (k) {
+    case 0: o->job.platform = v; o->job.run.cfg.platform = v; return 1;
+    case 1: o->coll = v; return 1;
+    case 2: o->algs_arg = v; return 1;
+    case 3: o->job.bytes_arg = v; return 1;
+    case 4: o->pes_arg = v; return 1;
+    case 5: case 6: case 7:
+        if (ss_parse_long(v, 1, 10000000, k == 5 ? &o->to : k == 6 ? &o->from
+                          : &o->upto, opt, err, sizeof err))
+            return fail("%s", err);
+        return 1;
+    case 8:
+        if (ss_parse_time(v, &o->job.budget, err, sizeof err))
+            return fail("--budget: %s", err);
+        if (!(o->job.budget > 0))
+            return fail("--budget %s leaves no time to simulate anything: give "
+                        "seconds, e.g. --budget 120", v);
+        return 1;
+    case 9:
+        if (ss_parse_long(v, 1, 1024, &x, "-j", err, sizeof err))
+            return fail("%s", err);
+        o->jobs = (int)x;
+        return 1;
+    case 10:
+        if ((o->fmt = ss_match_choice(v, formats, "--format", err, sizeof err)) < 0)
+            return fail("%s", err);
+        return 1;
+    case 11: o->out = v; return 1;
+    case 12: o->cache = v; return 1;
+    default: o->csv = v; return 1;
+    }
+}
+
+static int parse_args(int argc, char **argv, scale_opts_t *o)
+{
+    for (int i = 2; i < argc; i++) {
+        int r = own_option(argc, argv, &i, o);
+        if (r == 0)
+            r = ss_option_passthrough(argc, argv, &i, &o->job.run);
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            return fail("unknown option '%s' (see shmemsim scale --help)", argv[i]);
+    }
+    return 0;
+}
+
+static const char *const kinds[] = {"fcollect", "collect", "broadcast", "reduce", NULL};
+
+static int resolve_algs(scale_opts_t *o)
+{
+    ss_scale_job_t *j = &o->job;
+    const shcoll_alg_t *reg = shcoll_registry((shcoll_kind_t)j->kind);
+    for (const char *p = o->algs_arg; *p;) {
+        size_t len = strcspn(p, ",");
+        int found = 0;
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)len, p);
+        for (const shcoll_alg_t *a = reg; a->name; a++) {
+            if (strcmp(name, "all") && strcmp(name, a->name))
+                continue;
+            size_t k = 0;
+            while (k < j->nalg && strcmp(j->algs[k], a->name))
+                k++;
+            if (k == j->nalg && j->nalg < 64)
+                j->algs[j->nalg++] = a->name;
+            found = 1;
+        }
+        if (!found)
+            return fail("unknown %s algorithm '%s' (`shmemsim list` shows the "
+                        "choices, or use all)", kinds[j->kind], name);
+        p += len + (p[len] == ',');
+    }
+    return j->nalg ? 0 : fail("--algorithm is empty (give names or all)");
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* --to N: powers of two from --from (default: the first at or above two
+ * hosts' worth of PEs, so every point spans the network) up to N, and N. */
+static int ladder_to(scale_opts_t *o)
+{
+    ss_scale_job_t *j = &o->job;
+    long from = o->from;
+    if (!from)
+        for (from = 2; from < 2L * j->ppn; from *= 2)
+            ;
+    if (from > o->to)
+        return fail("the ladder is empty: --from %ld is above --to %ld (give a "
+                    "larger --to or a smaller --from)", from, o->to);
+    j->ladder = malloc(64 * sizeof *j->ladder);
+    if (!j->ladder)
+        return fail("out of memory");
+    for (long p = from; p < o->to && j->nladder < 63; p *= 2)
+        j->ladder[j->nladder++] = (int)p;
+    j->ladder[j->nladder++] = (int)o->to;
+    return 0;
+}
+
+static int ladder_list(scale_opts_t *o)
+{
+    ss_scale_job_t *j = &o->job;
+    char err[256];
+    size_t *v, n;
+    if (!o->pes_arg[strspn(o->pes_arg, " ,")])
+        return fail("the ladder is empty: --pes '%s' lists no PE counts (e.g. "
+                    "--pes 64:4096,100000)", o->pes_arg);
+    if (ss_parse_bytes_list(o->pes_arg, &v, &n, err, sizeof err))
+        return fail("--pes '%s': %s", o->pes_arg, err);
+    if (!(j->ladder = malloc(n * sizeof *j->ladder)))
+        return free(v), fail("out of memory");
+    for (size_t i = 0; i < n; i++) {
+        if (v[i] > 10000000)
+            return free(v), fail("--pes '%s': %zu is not a PE count (2 to "
+                                 "10000000)", o->pes_arg, v[i]);
+        j->ladder[j->nladder++] = (int)v[i];
+    }
+    free(v);
+    qsort(j->ladder, j->nladder, sizeof *j->ladder, cmp_int);
+    return 0;
+}
+
+/* The ladder fits the platform, and every point is a collective. */
+static int check_ladder(const scale_opts_t *o)
+{
+    const ss_scale_job_t *j = &o->job;
+    size_t hosts = ss_platform_hosts(j->platform), slots = hosts * (size_t)j->ppn;
+    int top = j->ladder[j->nladder - 1];
+    if (j->nladder > SS_SCALE_MAXPTS)
+        return fail("the ladder has %zu PE counts; at most %d are taken",
+                    j->nladder, SS_SCALE_MAXPTS);
+    if (j->ladder[0] < 2)
+        return fail("the ladder holds %d PE(s): a collective needs 2 or more "
+                    "(give PE counts of at least 2)", j->ladder[0]);
+    if (hosts && (size_t)top > slots)
+        return fail("the ladder's %d PEs do not fit on '%s': %zu hosts x %d PEs "
+                    "per host = %zu PE slots (give at most %zu PEs, or a larger "
+                    "--ppn)", top, j->platform, hosts, j->ppn, slots, slots);
+    if (o->upto && o->upto > top)
+        return fail("--simulate-up-to %ld is above the ladder's largest point "
+                    "(%d PEs): there is nothing to fit beyond it (give at most "
+                    "%d, or a larger %s)", o->upto, top, top,
+                    o->to ? "--to" : "--pes");
+    size_t below = 0;
+    for (size_t e = 0; e < j->nladder; e++)
+        below += !o->upto || j->ladder[e] <= o->upto;
+    if (o->upto && below < 3)
+        return fail("--simulate-up-to %ld leaves %zu ladder point(s) to simulate; "
+                    "a fit needs 3 (raise it, or add smaller --pes)", o->upto, below);
+    return 0;
+}
+
+static void member_bytes(int p, size_t bytes, size_t *sizes)
+{
+    for (int r = 0; r < p; r++)
+        sizes[r] = shcoll_collect_bytes(r, bytes, 1);
+}
+
+/* Each algorithm's closed form at every ladder point and size: the
+ * basis of the fits, and the check that it can run there. */
+static int make_bases(ss_scale_job_t *j)
+{
+    size_t n = j->nalg * j->nsizes * j->nladder;
+    if (!(j->basis = calloc(n, sizeof *j->basis)) ||
+        !(j->span = calloc(j->nladder, sizeof *j->span)))
+        return fail("out of memory");
+    /* Routes and link shares are known for a spec under block placement
+     * (PE i on host i / ppn); otherwise the span terms stay out. */
+    for (size_t e = 0; e < j->nladder; e++) {
+        size_t nodes = ((size_t)j->ladder[e] + (size_t)j->ppn - 1) / (size_t)j->ppn;
+        if (j->run.cfg.placement != SS_PLACE_BLOCK ||
+            ss_platform_span(j->platform, nodes, &j->span[e]))
+            j->span[e] = (ss_span_t){.level = -1};
+    }
+    size_t elem = shcoll_type_size((shcoll_type_t)j->run.type);
+    for (size_t a = 0; a < j->nalg; a++)
+        for (size_t s = 0; s < j->nsizes; s++)
+            for (size_t e = 0; e < j->nladder; e++) {
+                int p = j->ladder[e];
+                ss_scale_case_t c = {kinds[j->kind], j->algs[a], j->bytes[s], elem,
+                                     j->run.root, j->run.cfg.radix, j->run.cfg.segment,
+                                     j->kind == SHCOLL_COLLECT ? member_bytes : NULL};
+                if (j->kind == SHCOLL_FCOLLECT && j->bytes[s] > SIZE_MAX / (size_t)p)
+                    return fail("--bytes %zu x %d PEs overflows the address space",
+                                j->bytes[s], p);
+                if (ss_scale_basis(&c, p, j->span[e].latency, j->span[e].bandwidth,
+                                   ss_scale_basis_at(j, a, s, e)))
+                    return fail("%s %s cannot be fitted at %d PEs, %zu bytes: its "
+                                "closed form (models/predict_%s.c) is missing or "
+                                "not finite there (leave it out of --algorithm)",
+                                kinds[j->kind], j->algs[a], p, j->bytes[s],
+                                kinds[j->kind]);
+            }
+    return 0;
+}
+
+static int resolve(scale_opts_t *o)
+{
+    ss_scale_job_t *j = &o->job;
+    char err[600];
+    if (!j->platform)
+        return fail("--platform is required (a preset such as aries-xc, a spec or "
+                    "an XML file)");
+    if (ss_platform_check(j->platform, err, sizeof err))
+        return fail("%s", err);
+    if (!o->coll)
+        return fail("--collective is required: fcollect, collect, broadcast or reduce");
+    if ((j->kind = ss_match_choice(o->coll, kinds, "--collective", err, sizeof err)) < 0)
+        return fail("%s", err);
+    if (!o->algs_arg)
+        return fail("--algorithm is required (names, or all; `shmemsim list`)");
+    if (resolve_algs(o))
+        return -1;
+    if (ss_parse_bytes_list(j->bytes_arg, &j->bytes, &j->nsizes, err, sizeof err))
+        return fail("--bytes: %s", err);
+    if (!o->pes_arg == !o->to)
+        return fail(o->to ? "give the ladder once: --pes LIST or --to N, not both"
+                    : "the ladder is missing: give --pes LIST or --to N");
+    if (o->from && !o->to)
+        return fail("--from goes with --to (with --pes, list the PE counts)");
+    j->ppn = j->run.cfg.ppn ? j->run.cfg.ppn : ss_platform_ppn(j->platform);
+    if ((o->to ? ladder_to(o) : ladder_list(o)) || check_ladder(o))
+        return -1;
+    j->upto = (int)o->upto;
+    return ss_passthrough_check(&j->run, j->kind, j->ladder, j->nladder, j->bytes,
+                                j->nsizes) || make_bases(j) ? -1 : 0;
+}
+
+/* The sweep of the points: the ladder x the algorithms, one platform. */
+static int build_sweep(scale_opts_t *o, const char *self)
+{
+    ss_scale_job_t *j = &o->job;
+    ss_sweep_t *s = &j->sweep;
+    s->plats = &j->platform;
+    s->nplat = 1;
+    s->kinds[0] = j->kind;
+    s->nkind = 1;
+    for (size_t a = 0; a < j->nalg; a++)
+        s->algs[0][a] = j->algs[a];
+    s->nalg[0] = j->nalg;
+    s->pes = j->ladder;
+    s->npes = j->nladder;
+    s->bytes_arg = j->bytes_arg;
+    s->bytes = j->bytes;
+    s->nsizes = j->nsizes;
+    s->exe = self;
+    s->pass = j->run.argv;
+    s->npass = j->run.n;
+    s->model = ss_model_names[j->run.cfg.model.kind];
+    s->ppn = j->run.cfg.ppn;
+    s->quiet = 1;
+    return ss_sweep_build(s) ? fail("out of memory") : 0;
+}
+
+static int write_to(const char *path, int fmt, const ss_scale_row_t *rows, size_t n)
+{
+    FILE *f = path ? fopen(path, "w") : stdout;
+    if (!f)
+        return fail("cannot write '%s' (is its folder writable?)", path);
+    ss_scale_write(f, (ss_format_t)fmt, rows, n);
+    int bad = ferror(f) | (path ? fclose(f) : fflush(f));
+    return bad ? fail("cannot write '%s'", path ? path : "standard output") : 0;
+}
+
+static int write_out(const scale_opts_t *o, const ss_scale_row_t *rows, size_t n)
+{
+    if (o->csv && write_to(o->csv, SS_FMT_CSV, rows, n))
+        return -1;
+    return write_to(o->out, o->fmt, rows, n);
+}
+
+/* Takes the cached points, and starts the file (its header) if new. */
+static int open_cache(scale_opts_t *o)
+{
+    char err[600];
+    ss_sweep_t *s = &o->job.sweep;
+    int rc = ss_sweep_load(s, o->cache, 1, SS_SWEEP_LOAD_OTHERS, err, sizeof err);
+    if (rc < 0)
+        return fail("--cache: %s", err);
+    ss_sweep_drop_partial(s);
+    if (rc == 0)
+        return 0;
+    FILE *f = fopen(o->cache, "w");
+    if (!f || fputs(s->header, f) < 0 || fclose(f))
+        return fail("--cache: cannot write '%s' (is its folder writable?)", o->cache);
+    return 0;
+}
+
+static int run(scale_opts_t *o)
+{
+    ss_scale_row_t *rows = NULL;
+    char *text = NULL;
+    size_t n = 0, missing = 0;
+    if ((o->cache && open_cache(o)) || ss_scale_plan(&o->job))
+        return 2;
+    int rc = ss_scale_simulate(&o->job, o->jobs, o->cache ? o->cache : "/dev/null");
+    if (rc == 130 || rc == 2)
+        return rc;
+    if (ss_scale_rows(&o->job, &rows, &n, &text, &missing))
+        return fail("out of memory"), 2;
+    if (write_out(o, rows, n))
+        rc = 2;
+    else if (missing)
+        rc = 1;
+    free(rows);
+    free(text);
+    return rc;
+}
+
+int ss_cmd_scale(int argc, char **argv)
+{
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return fputs(help, stdout), 0;
+    scale_opts_t o = {.jobs = 1};
+    char **pass = calloc((size_t)argc, sizeof *pass);
+    if (!pass)
+        return fail("out of memory"), 2;
+    ss_passthrough_init(&o.job.run, pass);
+    o.job.bytes_arg = "8";
+    o.job.budget = 180;
+    /* argv[0] when it is a path, as sweep does (valgrind, emulators). */
+    const char *self = strchr(argv[0], '/') && !access(argv[0], X_OK)
+                       ? argv[0] : "/proc/self/exe";
+    int rc = 2;
+    if (!parse_args(argc, argv, &o) && !resolve(&o) && !build_sweep(&o, self))
+        rc = run(&o);
+    ss_sweep_free(&o.job.sweep);
+    free(o.job.basis);
+    free(o.job.span);
+    free(o.job.ladder);
+    free(o.job.bytes);
+    free(pass);
+    return rc;
+}

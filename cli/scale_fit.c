@@ -1,0 +1,190 @@
+/* scale_fit.c - from the simulated points of `shmemsim scale` to its
+ * rows: each algorithm and size fitted on its simulated times
+ * (models/scale.h), every other ladder point predicted with its interval,
+ * and the back-test. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "results.h"
+#include "scale_cmd.h"
+
+#define FORM_LEN 256
+
+/* The simulated times, [alg][size][ladder], NAN where not simulated: the
+ * points' rows (run's CSV) read back through the results reader. */
+static int read_times(const ss_scale_job_t *j, double *t)
+{
+    size_t len = 0, n = j->nalg * j->nsizes * j->nladder;
+    char *buf = NULL, err[300];
+    for (size_t i = 0; i < n; i++)
+        t[i] = NAN;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m)
+        return -1;
+    fputs(j->sweep.header, m);
+    for (size_t i = 0; i < j->sweep.npt; i++) {
+        const ss_sweep_point_t *p = &j->sweep.pt[i];
+        for (size_t s = 0; p->selected && ss_sweep_done(&j->sweep, p) && s < j->nsizes; s++)
+            fputs(p->rows[s], m);
+    }
+    if (fclose(m))
+        return free(buf), -1;
+    ss_results_t r;
+    FILE *in = fmemopen(buf, len, "r");
+    int rc = in ? ss_results_read(in, "simulated points", &r, err, sizeof err) : -1;
+    if (in)
+        fclose(in);
+    free(buf);
+    if (rc)
+        return fprintf(stderr, "shmemsim: error: %s\n", in ? err : "out of memory"), -1;
+    for (size_t k = 0; k < r.n; k++)
+        for (size_t a = 0; a < j->nalg; a++)
+            for (size_t s = 0; s < j->nsizes; s++)
+                for (size_t e = 0; e < j->nladder; e++)
+                    if (!strcmp(r.rows[k].algorithm, j->algs[a]) &&
+                        r.rows[k].bytes == j->bytes[s] && r.rows[k].pes == j->ladder[e])
+                        t[(a * j->nsizes + s) * j->nladder + e] = r.rows[k].time_s;
+    ss_results_free(&r);
+    return 0;
+}
+
+typedef struct series {
+    ss_scale_basis_t b[SS_SCALE_MAXPTS];
+    double t[SS_SCALE_MAXPTS];
+    size_t n;
+    int fitted, backtested, covered, top, level;   /* level: largest span */
+    ss_span_t span;               /* what the largest simulated point spans */
+    ss_scale_model_t m;
+    double bt_err;
+} series_t;
+
+/* One algorithm and size: its simulated points, the fit, the back-test. */
+static void fit_series(const ss_scale_job_t *j, size_t a, size_t s, const double *t,
+                       series_t *sr)
+{
+    memset(sr, 0, sizeof *sr);
+    for (size_t e = 0; e < j->nladder; e++) {
+        double v = t[(a * j->nsizes + s) * j->nladder + e];
+        if (isnan(v))
+            continue;
+        sr->b[sr->n] = *ss_scale_basis_at(j, a, s, e);
+        sr->t[sr->n++] = v;
+        sr->top = j->ladder[e];
+        if (j->span[e].level > sr->level)
+            sr->level = j->span[e].level;
+        sr->span = j->span[e];
+    }
+    sr->fitted = ss_scale_fit(sr->b, sr->t, sr->n, ss_scale_basis_at(j, a, s, 0),
+                              j->nladder, &sr->m) == 0;
+    sr->backtested = sr->fitted && ss_scale_backtest(sr->b, sr->t, sr->n, &sr->m,
+                                                     &sr->bt_err, &sr->covered) == 0;
+}
+
+static size_t points_used(const series_t *sr)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < sr->n; i++)
+        k += sr->b[i].p >= sr->m.p_from;
+    return k;
+}
+
+static ss_scale_row_t row_of(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
+                             const series_t *sr, const char *form)
+{
+    ss_scale_row_t r = {shcoll_kind_name((shcoll_kind_t)j->kind), j->algs[a],
+                        j->ladder[e], j->bytes[s], NAN, 0, NAN, NAN, j->ppn,
+                        ss_model_names[j->run.cfg.model.kind], j->platform,
+                        NULL, 0, 0, 0, NAN, 0, NAN, 0, NULL};
+    if (sr->fitted) {
+        r.form = form;
+        r.fit_from = sr->m.p_from;
+        r.fit_to = sr->top;
+        r.fit_points = (int)points_used(sr);
+        r.loo_error = sr->m.loo;
+    }
+    if (sr->backtested) {
+        r.backtest_pes = sr->top;
+        r.backtest_error = sr->bt_err;
+        r.backtest_covered = sr->covered;
+    }
+    return r;
+}
+
+/* A fitted point whose PEs span links no simulated point used: the fit
+ * cannot know what those links cost, so the interval reaches up to the
+ * time with every latency and every byte paying the new links' price
+ * (the ratio of spanned route latencies, or of link shares), and the row
+ * says which part of the machine it spans. */
+static void widen_beyond(ss_scale_row_t *r, const ss_span_t *seen,
+                         const ss_span_t *here)
+{
+    double lat = seen->latency > 0 ? here->latency / seen->latency : 1;
+    double bw = here->bandwidth > 0 ? seen->bandwidth / here->bandwidth : 1;
+    r->hi_s = fmax(r->hi_s, r->time_s * fmax(lat, bw));
+    r->beyond_span = here->name;
+}
+
+/* The row of ladder point e: simulated, fitted, or none (returns 0). */
+static int point_row(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
+                     const double *t, const series_t *sr, const char *form,
+                     ss_scale_row_t *r)
+{
+    *r = row_of(j, a, s, e, sr, form);
+    double v = t[(a * j->nsizes + s) * j->nladder + e];
+    if (!isnan(v)) {
+        r->time_s = r->lo_s = r->hi_s = v;
+        r->simulated = 1;
+        return 1;
+    }
+    if (!sr->fitted)
+        return 0;
+    r->time_s = ss_scale_predict(&sr->m, ss_scale_basis_at(j, a, s, e), 0.95,
+                                 &r->lo_s, &r->hi_s);
+    if (j->span[e].level > sr->level)
+        widen_beyond(r, &sr->span, &j->span[e]);
+    return 1;
+}
+
+int ss_scale_rows(const ss_scale_job_t *j, ss_scale_row_t **rows, size_t *n,
+                  char **text, size_t *missing)
+{
+    size_t cases = j->nalg * j->nsizes, total = cases * j->nladder;
+    double *t = malloc(total * sizeof *t);
+    series_t *sr = malloc(sizeof *sr);
+    *rows = malloc(total * sizeof **rows);
+    *text = calloc(cases, FORM_LEN);
+    *n = *missing = 0;
+    if (!t || !sr || !*rows || !*text || read_times(j, t)) {
+        free(t);
+        free(sr);
+        return -1;
+    }
+    for (size_t a = 0; a < j->nalg; a++)
+        for (size_t s = 0; s < j->nsizes; s++) {
+            char *form = *text + (a * j->nsizes + s) * FORM_LEN;
+            fit_series(j, a, s, t, sr);
+            if (sr->fitted)
+                ss_scale_describe(&sr->m, form, FORM_LEN);
+            size_t none = 0;
+            for (size_t e = 0; e < j->nladder; e++) {
+                if (point_row(j, a, s, e, t, sr, form, &(*rows)[*n]))
+                    ++*n;
+                else
+                    none++;
+            }
+            if (none && sr->n)
+                fprintf(stderr, "shmemsim: note: no time for %s at %zu bytes beyond "
+                        "%d PEs (%zu ladder points): %zu point(s) simulated and a fit "
+                        "needs 3\n", j->algs[a], j->bytes[s], sr->top, none, sr->n);
+            else if (none)
+                fprintf(stderr, "shmemsim: note: no time for %s at %zu bytes: no "
+                        "point was simulated\n", j->algs[a], j->bytes[s]);
+            *missing += none;
+        }
+    free(t);
+    free(sr);
+    return 0;
+}

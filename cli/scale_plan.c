@@ -1,0 +1,230 @@
+/* scale_plan.c - which ladder points `shmemsim scale` simulates, and the
+ * guard that keeps them within the budget while they run.
+ *
+ * The plan is made from the uncalibrated estimate (models/simcost.h) so
+ * that it is a function of the arguments: the same command gives the
+ * same simulated points, hence the same fits and the same bytes, on any
+ * machine and at any -j, as long as the machine keeps up with the
+ * estimate. The guard then calibrates each algorithm on its own finished
+ * points and refuses to start a point it does not expect to finish in
+ * the time left; that is the only way the output can depend on the
+ * machine, and it is said on stderr when it happens.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "scale_cmd.h"
+#include "simcost.h"
+
+typedef struct guard {
+    ss_scale_job_t *j;
+    ss_sweep_hooks_t *hooks;
+    double t0;
+    ss_simcost_cal_t cal[64];
+    int stopped[64];          /* a point was refused: so are the larger */
+    int running[64];
+    size_t done, todo, failed, refused;
+    int tty;
+} guard_t;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static double prior(const ss_scale_job_t *j, const char *alg, int p)
+{
+    return ss_simcost_prior(shcoll_kind_name((shcoll_kind_t)j->kind), alg, p,
+                            j->bytes, j->nsizes, j->run.cfg.radix,
+                            j->run.cfg.segment);
+}
+
+static size_t alg_index(const ss_scale_job_t *j, const char *alg)
+{
+    size_t a = 0;
+    while (a < j->nalg && strcmp(j->algs[a], alg))
+        a++;
+    return a;
+}
+
+/* "ring up to 512 PEs, recursive_doubling up to 4096 PEs" */
+static void say_plan(const ss_scale_job_t *j, double total, size_t sel)
+{
+    fprintf(stderr, "shmemsim: scale: simulating %zu of %zu points (estimated "
+            "%.0f s one after another; budget %.0f s):", sel, j->sweep.npt, total,
+            j->budget);
+    for (size_t a = 0; a < j->nalg; a++) {
+        int top = 0;
+        size_t n = 0;
+        for (size_t e = 0; e < j->nladder; e++)
+            if (ss_scale_point((ss_scale_job_t *)j, e, a)->selected)
+                top = j->ladder[e], n++;
+        fprintf(stderr, "%s %s %s", a ? "," : "", j->algs[a],
+                n ? "up to" : "none");
+        if (n)
+            fprintf(stderr, " %d PEs", top);
+    }
+    fprintf(stderr, "; the rest are fitted\n");
+    for (size_t a = 0; a < j->nalg; a++) {
+        size_t n = 0;
+        for (size_t e = 0; e < j->nladder; e++)
+            n += ss_scale_point((ss_scale_job_t *)j, e, a)->selected;
+        if (n < 3)
+            fprintf(stderr, "shmemsim: note: %s: %zu point(s) fit the budget and "
+                    "a fit needs 3, so its larger points get no time (raise "
+                    "--budget)\n", j->algs[a], n);
+    }
+}
+
+/* The default plan: each algorithm's points are taken smallest first, and
+ * of the algorithms' next points the cheapest goes first, while it fits
+ * what is left of the budget; an algorithm whose next point does not fit
+ * stops there. Cheap points first gives every algorithm its smallest
+ * points (a fit needs 3) before any one of them spends the budget. */
+static double plan_budget(ss_scale_job_t *j)
+{
+    size_t next[64] = {0};
+    int stopped[64] = {0};
+    double total = 0;
+    for (;;) {
+        size_t best = j->nalg;
+        double cost = 0;
+        for (size_t a = 0; a < j->nalg; a++) {
+            if (stopped[a] || next[a] == j->nladder)
+                continue;
+            ss_sweep_point_t *pt = ss_scale_point(j, next[a], a);
+            double c = ss_sweep_done(&j->sweep, pt) ? 0
+                     : prior(j, j->algs[a], j->ladder[next[a]]);
+            if (best == j->nalg || c < cost)
+                best = a, cost = c;
+        }
+        if (best == j->nalg)
+            return total;
+        if (total + cost > j->budget) {
+            stopped[best] = 1;
+            continue;
+        }
+        ss_scale_point(j, next[best]++, best)->selected = 1;
+        total += cost;
+    }
+}
+
+int ss_scale_plan(ss_scale_job_t *j)
+{
+    double total = 0;
+    size_t sel = 0;
+    for (size_t i = 0; i < j->sweep.npt; i++)
+        j->sweep.pt[i].selected = 0;
+    if (j->upto) {
+        for (size_t e = 0; e < j->nladder; e++)
+            for (size_t a = 0; a < j->nalg; a++) {
+                ss_sweep_point_t *pt = ss_scale_point(j, e, a);
+                if ((pt->selected = j->ladder[e] <= j->upto) && !ss_sweep_done(&j->sweep, pt))
+                    total += prior(j, j->algs[a], j->ladder[e]);
+            }
+    } else {
+        total = plan_budget(j);
+    }
+    for (size_t i = 0; i < j->sweep.npt; i++)
+        sel += (size_t)j->sweep.pt[i].selected;
+    if (j->upto && total > j->budget) {
+        fprintf(stderr, "shmemsim: error: simulating every ladder point up to %d "
+                "PEs takes about %.0f s by the estimate (models/simcost.c), more "
+                "than --budget %.0f s: raise --budget, lower --simulate-up-to, "
+                "or leave it out (scale then simulates what fits)\n", j->upto,
+                total, j->budget);
+        return -1;
+    }
+    say_plan(j, total, sel);
+    return 0;
+}
+
+/* The machine's speed against the prior, from every finished point: the
+ * first estimate of an algorithm that has none of its own. */
+static double machine_ratio(const guard_t *g)
+{
+    double sum = 0;
+    size_t n = 0;
+    for (size_t a = 0; a < g->j->nalg; a++)
+        if (g->cal[a].n) {
+            sum += log(g->cal[a].ratio[g->cal[a].n - 1]);
+            n++;
+        }
+    return n ? exp(sum / (double)n) : 1;
+}
+
+static int admit(void *ctx, const ss_sweep_point_t *p, int running)
+{
+    guard_t *g = ctx;
+    size_t a = alg_index(g->j, p->alg);
+    if (g->stopped[a])
+        return g->refused++, SS_SWEEP_SKIP;
+    if (g->running[a] && running)
+        return SS_SWEEP_WAIT;     /* its calibration is on the way */
+    double est = ss_simcost_estimate(&g->cal[a], p->pes, prior(g->j, p->alg, p->pes),
+                                     machine_ratio(g));
+    double left = g->t0 + g->j->budget - now();
+    if (est > left) {
+        g->stopped[a] = 1;
+        g->refused++;
+        fprintf(stderr, "shmemsim: note: not simulating %s at %d PEs: it would "
+                "take about %.0f s and %.0f s of the budget are left; it and the "
+                "larger points are fitted (this machine is slower than the plan "
+                "assumed, so the output differs from a faster run's: raise "
+                "--budget)\n", p->alg, p->pes, est, left > 0 ? left : 0);
+        return SS_SWEEP_SKIP;
+    }
+    g->running[a]++;
+    return SS_SWEEP_START;
+}
+
+static void finished(void *ctx, const ss_sweep_point_t *p, int ok, double wall)
+{
+    guard_t *g = ctx;
+    size_t a = alg_index(g->j, p->alg);
+    double c = prior(g->j, p->alg, p->pes);
+    g->running[a]--;
+    g->done++;
+    if (!ok) {
+        g->failed++;
+        g->stopped[a] |= g->hooks->expired;
+        fprintf(stderr, "shmemsim: note: %s at %d PEs %s; it is fitted instead\n",
+                p->alg, p->pes, g->hooks->expired ? "was stopped at the end of "
+                "the budget (it took longer than its estimate)" :
+                "could not be simulated (above)");
+        return;
+    }
+    ss_simcost_learn(&g->cal[a], p->pes, c, wall);
+    if (g->tty)
+        fprintf(stderr, "[%zu/%zu] %s %d PEs: %.1f s (estimated %.1f s)\n",
+                g->done, g->todo, p->alg, p->pes, wall, c);
+}
+
+int ss_scale_simulate(ss_scale_job_t *j, int jobs, const char *cache)
+{
+    guard_t g;
+    memset(&g, 0, sizeof g);
+    g.j = j;
+    g.t0 = now();
+    g.tty = isatty(2);
+    for (size_t i = 0; i < j->sweep.npt; i++)
+        g.todo += j->sweep.pt[i].selected && !ss_sweep_done(&j->sweep, &j->sweep.pt[i]);
+    /* Estimates are rough: a point that overruns is stopped only once the
+     * budget is spent with a quarter to spare. */
+    ss_sweep_hooks_t hooks = {admit, finished, &g, g.t0 + 1.25 * j->budget + 5, 0};
+    g.hooks = &hooks;
+    j->sweep.hooks = &hooks;
+    int rc = ss_sweep_run(&j->sweep, cache, jobs);
+    j->sweep.hooks = NULL;
+    if (rc == 0 || rc == 1)
+        fprintf(stderr, "shmemsim: scale: %zu point(s) simulated in %.1f s%s\n",
+                g.done - g.failed, now() - g.t0,
+                g.failed ? " (some failed: see above)" : "");
+    return rc;
+}

@@ -1,0 +1,137 @@
+/* scale.h - how a collective's time grows with the PE count: a fit of
+ * simulated times t(p) over terms drawn from the algorithm's closed form
+ * (predict.h), chosen by leave-one-out cross-validation, with prediction
+ * intervals (fit.h).
+ *
+ * Where Extra-P searches a normal form c * p^i * log2(p)^j blindly, the
+ * closed form already says how many latency steps and how many bytes the
+ * algorithm's critical path holds at any p. What it leaves out is what the
+ * fit has to find: the real alpha and beta of the machine (intra-node
+ * steps are cheaper, routes get longer as p spans more of the topology),
+ * and contention. The terms (columns) are:
+ *   form   the closed form itself with alpha = 1, beta = r (s/byte per s
+ *          of latency), so its max()es (a handshake beside the data path)
+ *          stay where they are; r is picked from a grid by the
+ *          cross-validation, as part of the form
+ *   steps  the closed form at alpha = 1, beta = 0: latency steps
+ *   bytes  the closed form at alpha = 0, beta = 1: bytes on the critical
+ *          path
+ *   compute  reduce only: bytes combined on the critical path (gamma = 1)
+ *   1, log2 p, p, p log2 p      what the form leaves out: set-up, tree
+ *          depth, contention growing with the machine
+ *   steps*span  latency steps times the latency of the longest route the
+ *          p PEs span on the platform (its distance/hops; 0 when the
+ *          platform is a file whose routes are not known in advance)
+ *   bytes/span_bw  bytes over each node's share of the narrowest links the
+ *          p PEs span (a taper, the links out of a chassis or group)
+ *   bytes*log2 p  bandwidth lost to contention that grows with depth
+ * A candidate form is one base (form, or steps + bytes) plus at most two
+ * of the others. Every coefficient but the constant's must be >= 0: a
+ * negative one could fit the points and then turn the prediction
+ * negative far away.
+ */
+#ifndef SS_SCALE_H
+#define SS_SCALE_H
+
+#include <stddef.h>
+
+#include "fit.h"
+
+#define SS_SCALE_NRATIO 41      /* r = 1e-9 .. 10 per byte, 4 per decade */
+#define SS_SCALE_MAXPTS 64      /* simulated points one fit takes */
+
+/* One algorithm of one collective at one size. */
+typedef struct ss_scale_case {
+    const char *kind;           /* "fcollect", "collect", "broadcast", "reduce" */
+    const char *alg;            /* registry name */
+    size_t bytes;               /* as --bytes: per PE, payload or array */
+    size_t elem;                /* reduce: element size */
+    int root, radix;            /* 0: defaults */
+    size_t segment;
+    /* collect: each member's bytes for a base size, into sizes[0..p) */
+    void (*member_bytes)(int p, size_t bytes, size_t *sizes);
+} ss_scale_case_t;
+
+/* The closed form's parts at one PE count. */
+typedef struct ss_scale_basis {
+    int p;
+    double steps, bytes, compute;
+    double form[SS_SCALE_NRATIO];
+    double span;                /* route latency spanned, s (0: unknown) */
+    double span_bw;             /* narrowest per-node share, B/s (0: unknown) */
+} ss_scale_basis_t;
+
+/* Evaluates the closed form's parts at p; span and span_bw as the caller
+ * knows them (platforms/capacity.c).
+ * Returns -1 when the algorithm has no closed form or it is not finite
+ * at p (the algorithm cannot be fitted there). */
+int ss_scale_basis(const ss_scale_case_t *c, int p, double span,
+                   double span_bw, ss_scale_basis_t *out);
+
+/* The ratio of grid point i, s/byte per s. */
+double ss_scale_ratio(int i);
+
+typedef struct ss_scale_model {
+    int nterm;
+    int term[SS_FIT_MAXK];      /* SS_TERM_* */
+    int ratio;                  /* grid index of the form term, -1: none */
+    int p_from;                 /* fitted on the points from this p up */
+    ss_fit_t fit;
+    double loo;                 /* LOO RMS relative error of the choice */
+    double loo_worst;           /* its largest LOO error */
+    size_t candidates;          /* forms tried */
+    int p_top;                  /* the largest simulated p */
+    double drift;               /* model error per doubling beyond p_top */
+} ss_scale_model_t;
+
+enum {
+    SS_TERM_FORM, SS_TERM_STEPS, SS_TERM_BYTES, SS_TERM_COMPUTE, SS_TERM_ONE,
+    SS_TERM_LOGP, SS_TERM_P, SS_TERM_PLOGP, SS_TERM_SPAN, SS_TERM_BLOGP,
+    SS_TERM_SPANBW, SS_NTERMS
+};
+
+/* Chooses a form by LOO among the candidates with at most n - 1
+ * coefficients (one residual degree of freedom) and fits it to the n
+ * points (b[i].p, t[i]). The nahead points `ahead` are where the fit will
+ * predict (may be NULL): a form whose prediction at one of them beyond
+ * the largest p is below the time at the largest p is refused (a
+ * collective does not get faster on more PEs). Of the forms whose LOO error is within a quarter
+ * (or 0.2 percentage points) of the best, the one with fewest
+ * coefficients wins, then the lower LOO error, then the first tried: the
+ * choice is deterministic. Returns -1 when no form fits (n < 3). */
+int ss_scale_fit(const ss_scale_basis_t *b, const double *t, size_t n,
+                 const ss_scale_basis_t *ahead, size_t nahead, ss_scale_model_t *m);
+
+/* Fits one given form (the terms and ratio of *m) to the points and
+ * fills m->fit; -1 if it cannot be fitted or breaks the sign rule. */
+int ss_scale_fit_form(const ss_scale_basis_t *b, const double *t, size_t n,
+                      ss_scale_model_t *m);
+
+/* Time at b with a prediction interval at the two-sided level.
+ *
+ * The interval of fit.h alone assumes the form is right. Simulated times
+ * carry no noise, so its width comes from how well the form fits, and a
+ * form that fits a few points exactly gets a zero-width interval however
+ * far it extrapolates. What a form leaves out shows up when it predicts
+ * points it did not see: m->drift is that error per doubling of p (the
+ * LOO error, or the back-test's error over its step when larger), and a
+ * point d doublings beyond p_top (d >= 1) adds a normal model error of
+ * drift * d * yhat in quadrature. The lower end is at least 0. */
+double ss_scale_predict(const ss_scale_model_t *m, const ss_scale_basis_t *b,
+                        double level, double *lo, double *hi);
+
+/* "2.1e-06*form[r=1e-04]+3.4e-12*p*log2(p)": the form with its
+ * coefficients (no commas or spaces, for CSV). */
+void ss_scale_describe(const ss_scale_model_t *m, char *buf, size_t len);
+
+/* Back-test of m, fitted on these points by ss_scale_fit: refits its
+ * form on the points m was fitted on but the largest (or, when too few
+ * are left for it, chooses a form again among them), and predicts that
+ * one. *err = predicted / simulated - 1,
+ * *covered = the 95% interval holds the simulated time. Raises
+ * m->drift to the error per doubling of that step when it is larger.
+ * Returns -1 when too few points are left to fit. */
+int ss_scale_backtest(const ss_scale_basis_t *b, const double *t, size_t n,
+                      ss_scale_model_t *m, double *err, int *covered);
+
+#endif

@@ -1,0 +1,51 @@
+/* simcost.h - what simulating a point costs in wall-clock time, estimated
+ * before running it, so that `shmemsim scale` never starts a point it
+ * cannot finish within its budget and `shmemsim run` can warn before a
+ * run of hours.
+ *
+ * The estimate is a prior from the algorithm's message count, corrected
+ * by calibration on points of the same algorithm as they finish:
+ *     wall = W0 + W_PE * p + C * messages * inflight^0.75
+ * messages: puts and atomics of all the calls (one per size); inflight:
+ * how many of them travel at once (about p, p^2 for direct): SimGrid's
+ * max-min solver shares each link among the flows on it, so every
+ * message costs more the more flows are in flight.
+ */
+#ifndef SS_SIMCOST_H
+#define SS_SIMCOST_H
+
+#include <stddef.h>
+
+/* Messages of one call (a model of the algorithm's code, within a factor
+ * of about 1.5 of the count the runtime reports). NAN when the algorithm
+ * is unknown. */
+double ss_simcost_messages(const char *kind, const char *alg, int p,
+                           size_t bytes, int radix, size_t segment);
+
+/* Prior wall-clock seconds for simulating alg at p over all the sizes
+ * (one call each) in one process. NAN when the algorithm is unknown. */
+double ss_simcost_prior(const char *kind, const char *alg, int p,
+                        const size_t *bytes, size_t nsizes, int radix,
+                        size_t segment);
+
+/* Calibration of one algorithm: measured wall over prior at the points
+ * that finished. */
+#define SS_SIMCOST_MAXCAL 64
+typedef struct ss_simcost_cal {
+    size_t n;
+    int p[SS_SIMCOST_MAXCAL];
+    double ratio[SS_SIMCOST_MAXCAL];
+} ss_simcost_cal_t;
+
+void ss_simcost_learn(ss_simcost_cal_t *cal, int p, double prior, double wall);
+
+/* The prior at p corrected by the calibration: scaled by the measured
+ * ratio at the largest p that finished, and by the trend of the ratio
+ * over the last two (between flat and linear in p), so a cost that grows
+ * faster than the prior says is caught before it overruns. With no
+ * calibration, the prior times `fallback` (e.g. the mean ratio of other
+ * algorithms on this machine, or 1). */
+double ss_simcost_estimate(const ss_simcost_cal_t *cal, int p, double prior,
+                           double fallback);
+
+#endif

@@ -1,0 +1,284 @@
+/* scale_out.c - writers for `shmemsim scale` results (scale_out.h). */
+#include "scale_out.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const keys[] = {
+    "collective", "algorithm", "pes", "bytes", "time_s", "method", "lo_s",
+    "hi_s", "ppn", "model", "platform", "form", "fit_from", "fit_to", "fit_points",
+    "loo_error", "backtest_pes", "backtest_error", "backtest_covered",
+    "beyond_span",
+};
+#define NKEYS (sizeof keys / sizeof keys[0])
+
+static const char *method(const ss_scale_row_t *r)
+{
+    return r->simulated ? "simulated" : "fitted";
+}
+
+/* ---- CSV and JSON ----------------------------------------------------- */
+
+static void csv_int(FILE *f, int v, int shown)
+{
+    if (shown)
+        fprintf(f, "%d", v);
+}
+
+static void csv_row(FILE *f, const ss_scale_row_t *r)
+{
+    int fit = r->form != NULL, bt = r->backtest_pes > 0;
+    ss_csv_str(f, r->collective);
+    fputc(',', f);
+    ss_csv_str(f, r->algorithm);
+    fprintf(f, ",%d,%zu,", r->pes, r->bytes);
+    ss_csv_real(f, r->time_s);
+    fprintf(f, ",%s,", method(r));
+    ss_csv_real(f, r->lo_s);
+    fputc(',', f);
+    ss_csv_real(f, r->hi_s);
+    fprintf(f, ",%d,", r->ppn);
+    ss_csv_str(f, r->model);
+    fputc(',', f);
+    ss_csv_str(f, r->platform);
+    fputc(',', f);
+    ss_csv_str(f, r->form);
+    fputc(',', f);
+    csv_int(f, r->fit_from, fit);
+    fputc(',', f);
+    csv_int(f, r->fit_to, fit);
+    fputc(',', f);
+    csv_int(f, r->fit_points, fit);
+    fputc(',', f);
+    ss_csv_real(f, r->loo_error);
+    fputc(',', f);
+    csv_int(f, r->backtest_pes, bt);
+    fputc(',', f);
+    ss_csv_real(f, bt ? r->backtest_error : NAN);
+    fputc(',', f);
+    csv_int(f, r->backtest_covered, bt);
+    fputc(',', f);
+    ss_csv_str(f, r->beyond_span);
+    fputc('\n', f);
+}
+
+static void json_int(FILE *f, int v, int shown)
+{
+    if (shown)
+        fprintf(f, "%d", v);
+    else
+        fputs("null", f);
+}
+
+static void json_row(FILE *f, const ss_scale_row_t *r)
+{
+    int fit = r->form != NULL, bt = r->backtest_pes > 0;
+    size_t k = 0;
+#define KEY() fprintf(f, "%s\"%s\": ", k ? ", " : "", keys[k]), k++
+    fputs("  {", f);
+    KEY(); ss_json_str(f, r->collective);
+    KEY(); ss_json_str(f, r->algorithm);
+    KEY(); fprintf(f, "%d", r->pes);
+    KEY(); fprintf(f, "%zu", r->bytes);
+    KEY(); ss_json_real(f, r->time_s);
+    KEY(); ss_json_str(f, method(r));
+    KEY(); ss_json_real(f, r->lo_s);
+    KEY(); ss_json_real(f, r->hi_s);
+    KEY(); fprintf(f, "%d", r->ppn);
+    KEY(); ss_json_str(f, r->model);
+    KEY(); ss_json_str(f, r->platform);
+    KEY(); ss_json_str(f, r->form);
+    KEY(); json_int(f, r->fit_from, fit);
+    KEY(); json_int(f, r->fit_to, fit);
+    KEY(); json_int(f, r->fit_points, fit);
+    KEY(); ss_json_real(f, r->loo_error);
+    KEY(); json_int(f, r->backtest_pes, bt);
+    KEY(); ss_json_real(f, bt ? r->backtest_error : NAN);
+    KEY(); json_int(f, r->backtest_covered, bt);
+    KEY(); ss_json_str(f, r->beyond_span);
+#undef KEY
+    fputc('}', f);
+}
+
+/* ---- table ------------------------------------------------------------ */
+
+static int per_pe(const char *collective)
+{
+    return !strcmp(collective, "fcollect") || !strcmp(collective, "collect");
+}
+
+static void size_text(const ss_scale_row_t *r, char *buf, size_t len)
+{
+    char b[32];
+    ss_format_bytes(r->bytes, b, sizeof b);
+    snprintf(buf, len, "%s%s", b, per_pe(r->collective) ? " per PE" : "");
+}
+
+static void fit_line(FILE *f, const ss_scale_row_t *r)
+{
+    if (!r->form) {
+        fprintf(f, "  not fitted (fewer than 3 simulated points)\n");
+        return;
+    }
+    fprintf(f, "  t(p) = %s\n  fitted on %d to %d PEs (%d points), leave-one-out "
+            "error %.1f%%\n", r->form, r->fit_from, r->fit_to, r->fit_points,
+            100 * r->loo_error);
+}
+
+static void backtest_line(FILE *f, const ss_scale_row_t *r)
+{
+    if (r->backtest_pes <= 0) {
+        fprintf(f, "  back-test: too few points (4 simulated needed)\n");
+        return;
+    }
+    fprintf(f, "  back-test: %d PEs predicted from the smaller points %+.1f%% "
+            "(%s the 95%% interval)\n", r->backtest_pes, 100 * r->backtest_error,
+            r->backtest_covered ? "inside" : "OUTSIDE");
+}
+
+static void point_line(FILE *f, const ss_scale_row_t *r)
+{
+    char t[32], lo[32], hi[32];
+    ss_format_seconds(r->time_s, t, sizeof t);
+    if (r->simulated) {
+        fprintf(f, "  %-9d %-12s simulated\n", r->pes, t);
+        return;
+    }
+    ss_format_seconds(r->lo_s, lo, sizeof lo);
+    ss_format_seconds(r->hi_s, hi, sizeof hi);
+    fprintf(f, "  %-9d %-12s fitted     %s to %s\n", r->pes, t, lo, hi);
+}
+
+/* One block per algorithm and size. */
+static void table_series(FILE *f, const ss_scale_row_t *rows, size_t n)
+{
+    char sz[48];
+    for (size_t i = 0, j; i < n; i = j) {
+        for (j = i + 1; j < n && rows[j].bytes == rows[i].bytes &&
+                        !strcmp(rows[j].algorithm, rows[i].algorithm); j++)
+            ;
+        size_text(&rows[i], sz, sizeof sz);
+        fprintf(f, "\n%s %s, %s\n", rows[i].collective, rows[i].algorithm, sz);
+        fit_line(f, &rows[i]);
+        backtest_line(f, &rows[i]);
+        fprintf(f, "  %-9s %-12s %-10s %s\n", "PEs", "time", "method",
+                "95% interval (fitted)");
+        for (size_t k = i; k < j; k++)
+            point_line(f, &rows[k]);
+        for (size_t k = i; k < j; k++)
+            if (rows[k].beyond_span) {
+                fprintf(f, "  note: from %d PEs on the PEs span %s, which no "
+                        "simulated point did: the fit has not seen what its "
+                        "links cost, so the interval reaches up to every "
+                        "message paying for them\n", rows[k].pes, rows[k].beyond_span);
+                break;
+            }
+    }
+}
+
+typedef struct best {
+    const ss_scale_row_t *win, *second;
+} best_t;
+
+static best_t best_at(const ss_scale_row_t *rows, size_t n, size_t bytes, int pes)
+{
+    best_t b = {NULL, NULL};
+    for (size_t i = 0; i < n; i++) {
+        const ss_scale_row_t *r = &rows[i];
+        if (r->bytes != bytes || r->pes != pes)
+            continue;
+        if (!b.win || r->time_s < b.win->time_s) {
+            b.second = b.win;
+            b.win = r;
+        } else if (!b.second || r->time_s < b.second->time_s) {
+            b.second = r;
+        }
+    }
+    return b;
+}
+
+/* The intervals of winner and runner-up share some time: which is faster
+ * there is not settled by the fit. */
+static int overlap(const best_t *b)
+{
+    return b->second && b->second->lo_s <= b->win->hi_s;
+}
+
+static void winner_line(FILE *f, const best_t *b)
+{
+    char t[32];
+    ss_format_seconds(b->win->time_s, t, sizeof t);
+    fprintf(f, "  %-9d %-20s %-11s %-9s", b->win->pes, b->win->algorithm, t,
+            method(b->win));
+    if (b->second)
+        fprintf(f, " %s (+%.1f%%)%s", b->second->algorithm,
+                100 * (b->second->time_s / b->win->time_s - 1),
+                overlap(b) ? ", intervals overlap" : "");
+    fputc('\n', f);
+}
+
+/* Sizes in first-seen order and PE counts ascending, from the rows. */
+static void table_winners(FILE *f, const ss_scale_row_t *rows, size_t n)
+{
+    char sz[48];
+    for (size_t i = 0; i < n; i++) {
+        int seen = 0;
+        for (size_t k = 0; k < i && !seen; k++)
+            seen = rows[k].bytes == rows[i].bytes;
+        if (seen)
+            continue;
+        size_text(&rows[i], sz, sizeof sz);
+        fprintf(f, "\nfastest at %s\n  %-9s %-20s %-11s %-9s %s\n", sz, "PEs",
+                "algorithm", "time", "method", "runner-up");
+        const char *prev = NULL;
+        char cross[512] = "";
+        size_t used = 0;
+        for (size_t k = 0; k < n; k++) {
+            if (rows[k].bytes != rows[i].bytes ||
+                strcmp(rows[k].algorithm, rows[i].algorithm))
+                continue;               /* one line per PE count */
+            best_t b = best_at(rows, n, rows[i].bytes, rows[k].pes);
+            winner_line(f, &b);
+            if (prev && strcmp(prev, b.win->algorithm) && used < sizeof cross)
+                used += (size_t)snprintf(cross + used, sizeof cross - used,
+                                         "%s %d PEs (%s -> %s)", used ? "," : "",
+                                         b.win->pes, prev, b.win->algorithm);
+            prev = b.win->algorithm;
+        }
+        fprintf(f, "  crossovers:%s\n", used ? cross : " none");
+    }
+}
+
+static void write_table(FILE *f, const ss_scale_row_t *rows, size_t n)
+{
+    if (n == 0) {
+        fputs("no rows\n", f);
+        return;
+    }
+    fprintf(f, "%s on %s, %d PEs per host, model %s; fitted times with 95%% "
+            "prediction intervals\n", rows[0].collective, rows[0].platform,
+            rows[0].ppn, rows[0].model);
+    table_series(f, rows, n);
+    table_winners(f, rows, n);
+}
+
+void ss_scale_write(FILE *f, ss_format_t fmt, const ss_scale_row_t *rows,
+                    size_t n)
+{
+    if (fmt == SS_FMT_TABLE) {
+        write_table(f, rows, n);
+    } else if (fmt == SS_FMT_CSV) {
+        for (size_t k = 0; k < NKEYS; k++)
+            fprintf(f, "%s%s", k ? "," : "", keys[k]);
+        fputc('\n', f);
+        for (size_t i = 0; i < n; i++)
+            csv_row(f, &rows[i]);
+    } else {
+        fputs(n ? "[\n" : "[]\n", f);
+        for (size_t i = 0; i < n; i++) {
+            json_row(f, &rows[i]);
+            fputs(i + 1 < n ? ",\n" : "\n]\n", f);
+        }
+    }
+}
