@@ -52,7 +52,7 @@ expect "simulating every ladder point up to 4096 PEs takes about" $ok --to 4096 
 expect "give the ladder once" $ok --to 1024 --pes 64,128
 expect "unknown option '--colour'" $ok --to 1024 --colour red
 expect "--collective is required" --platform aries-xc --algorithm ring --to 1024
-expect "cannot open platform 'nowhere.xml'" --platform nowhere.xml --collective fcollect \
+expect "platform 'nowhere.xml': No such file" --platform nowhere.xml --collective fcollect \
     --algorithm ring --to 1024
 # A point that cannot run: 2^54 bytes per PE x 1,024 PEs is past 2^64.
 expect "--bytes 18014398509481984 x 1024 PEs overflows the address space" \

@@ -1,0 +1,43 @@
+#!/bin/sh
+# pes_100k.sh SHMEMSIM [PES] [PLATFORMS...] - the log-step collectives at
+# 100,000 PEs, as a user would ask for them: only --platform and --pes,
+# 8 bytes. One CSV row per run: wall time, peak memory, simulated time, and
+# the wall time to load the platform and to create the PEs (from
+# SHMEMSIM_PROGRESS). The target on a 2-core, 24 GiB machine: each run
+# under 30 s and 6 GiB, PE creation under 3 s.
+set -u
+sim=${1:?usage: pes_100k.sh SHMEMSIM [PES] [PLATFORMS...]}
+pes=${2:-100000}
+[ $# -gt 2 ] && shift 2 || set -- aries-xc slingshot frontera-ib
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+algs="fcollect:recursive_doubling fcollect:bruck fcollect:knomial
+collect:recursive_doubling collect:bruck
+broadcast:binomial broadcast:knomial broadcast:kary broadcast:pipelined_binary
+reduce:binomial reduce:knomial reduce:recursive_doubling reduce:rabenseifner"
+
+# "shmemsim: PEs created, simulating (1.2 s)" -> 1.2
+phase() { sed -n "s/^shmemsim: $1 (\([0-9.]*\) s.*/\1/p" "$tmp/err" | head -n 1; }
+
+echo "platform,collective,algorithm,pes,ppn,status,wall_s,peak_rss_mib,load_s,create_s,sim_time_s"
+for plat in "$@"; do
+    for ca in $algs; do
+        coll=${ca%%:*} alg=${ca#*:}
+        SHMEMSIM_PROGRESS=1 /usr/bin/time -f '%e %M' -o "$tmp/time" \
+            "$sim" run --platform "$plat" --pes "$pes" --collective "$coll" \
+            --algorithm "$alg" --bytes 8 --format csv >"$tmp/out" 2>"$tmp/err"
+        status=$?
+        # GNU time puts 'Command exited with non-zero status N' first
+        t=$(tail -n 1 "$tmp/time")
+        wall=${t% *} rss_kib=${t#* }
+        loaded=$(phase 'platform loaded')
+        created=$(phase 'PEs created, simulating')
+        create=$(awk -v a="${loaded:-0}" -v b="${created:-0}" 'BEGIN { printf "%.1f", b - a }')
+        # time_s and ppn columns of the result row
+        row=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+                       { print $col["ppn"] "," $col["time_s"] }' "$tmp/out")
+        echo "$plat,$coll,$alg,$pes,${row%%,*},$status,$wall,$((rss_kib / 1024)),$loaded,$create,${row#*,}"
+        [ "$status" -eq 0 ] || sed 's/^/  # /' "$tmp/err" | tail -n 3 >&2
+    done
+done
