@@ -1,9 +1,11 @@
 /* cc_args.c - classifying a compiler command line (cc_args.h) the way
  * gcc reads it: inputs by their extension, options by their name, an
  * option's value in the next argument where gcc expects it there. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cc_args.h"
 
@@ -58,6 +60,14 @@ static int has_prefix(const char *a, const char *const *l)
     return 0;
 }
 
+/* Our own errors exit 2, like shmemsim-run's; the compiler's and the
+ * linker's keep their status. */
+static int fail(const char *what, const char *arg)
+{
+    fprintf(stderr, "shmemsim-cc: error: %s%s\n", what, arg ? arg : "");
+    return 2;
+}
+
 static int ends_with(const char *s, const char *suffix)
 {
     size_t n = strlen(s), m = strlen(suffix);
@@ -87,13 +97,19 @@ static int input_kind(const char *path)
 static int add_input(ss_cc_plan_t *p, const char *path)
 {
     int k = input_kind(path);
+    /* Checked here, not left to the compiler: its message for a missing
+     * file takes two lines and an exit status of 1. */
+    if (access(path, R_OK)) {
+        fprintf(stderr, "shmemsim-cc: error: %s: %s\n", path, strerror(errno));
+        return 2;
+    }
     if (k < 0) {
         ss_strv_add(&p->link, path);
         return 0;
     }
     ss_cc_input_t *in = realloc(p->in, (p->nin + 1) * sizeof *in);
     if (!in)
-        return -1;
+        return fail("out of memory", NULL);
     p->in = in;
     p->in[p->nin++] = (ss_cc_input_t){path, k};
     p->cxx |= k == SS_IN_CXX;
@@ -109,11 +125,6 @@ static int compile_only_flag(const char *a)
            !strcmp(a, "-ansi") || !strcmp(a, "-w");
 }
 
-static int fail(const char *what, const char *arg)
-{
-    fprintf(stderr, "shmemsim-cc: error: %s%s\n", what, arg ? arg : "");
-    return 1;
-}
 
 /* One option at argv[*i] (consuming its value); 0 or an error. */
 static int option(int argc, char **argv, int *i, ss_cc_plan_t *p)
@@ -168,7 +179,7 @@ int ss_cc_plan(int argc, char **argv, ss_cc_plan_t *p)
         int rc = a[0] == '-' && a[1] ? option(argc, argv, &i, p)
                  : !strcmp(a, "-") ? fail("reading a source from stdin is not "
                                           "supported", NULL)
-                 : add_input(p, a) ? fail("out of memory", NULL) : 0;
+                 : add_input(p, a);
         if (rc)
             return rc;
     }

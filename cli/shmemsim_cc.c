@@ -368,7 +368,7 @@ static int link_program(const ss_cc_plan_t *pl, const paths_t *p)
     if (!rc)
         rc = rename_refs(gathered, prog);
     if (!rc && !has_main(prog))
-        rc = 1;
+        rc = 2;
     return rc ? rc : final_link(pl, p, prog);
 }
 
@@ -379,16 +379,17 @@ int main(int argc, char **argv)
     verbose = getenv("SHMEMSIM_CC_VERBOSE") != NULL;
     if (argc < 2 || !strcmp(argv[1], "--help")) {
         fprintf(argc < 2 ? stderr : stdout, usage, SS_CC_CC, SS_CC_CXX);
-        return argc < 2 ? 1 : 0;
+        return argc < 2 ? 2 : 0;
     }
-    if (ss_cc_plan(argc, argv, &plan))
-        return 1;
+    int rc = ss_cc_plan(argc, argv, &plan);
+    if (rc)
+        return rc;
     paths(&p);
     if (plan.compile_only)
         return compile_only(argv, argc, &plan, &p);
     if (!plan.nin) {
         fputs("shmemsim-cc: error: no input files\n", stderr);
-        return 1;
+        return 2;
     }
     return link_program(&plan, &p);
 }
