@@ -7,9 +7,11 @@
 #include "ss_config.h"
 
 /* Stack of each PE of a program, in KiB, when --stack-kib is not given.
- * A program's own code is deeper than the built-in algorithms (16):
- * glibc's fprintf to stderr alone puts 8 KiB on the stack; the OSU and
- * Sandia clients use at most 12.6 KiB (SHMEMSIM_STACK_REPORT). */
+ * The OSU and Sandia clients use at most 6.8 KiB (SHMEMSIM_STACK_REPORT;
+ * printf and the runtime's calls under main), but a program's own
+ * locals come on top (a char[8192] line buffer is common), so twice
+ * `shmemsim run`'s 16: 100,000 PEs then take 3.2 GB of stacks, and
+ * --stack-kib 16 halves that for big runs of small programs. */
 #define SS_PROGRAM_STACK_KIB 32
 
 /* argv[1] of a program that shmemsim-run starts: the options follow, up
