@@ -37,7 +37,7 @@
 #include "ss_priv.h"
 
 #define SS_PRIV_MAX 12   /* 3 per region: copied head, remapped, copied tail */
-/* Measured here (bench/priv_switch): copying costs 2 x len at ~12 GB/s
+/* Measured here (build/bench/priv_switch): copying costs 2 x len at ~12 GB/s
  * per switch (72 us for 256 KiB); a remap 15-55 us plus ~10 us per page
  * the PE then touches (a bare-metal kernel is ~10x faster at both
  * syscalls and faults). Remapping wins from about this size. */
