@@ -1,5 +1,6 @@
 /* program.c - shmemsim_main (shmemsim.h): a user's own PE function run
  * with the simulator's command-line options. */
+#include <simgrid/actor.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,6 +11,12 @@
 int shmemsim_main(int argc, char **argv, void (*pe_main)(void *), void *arg)
 {
     ss_config_t cfg;
+    if (sg_actor_self()) {   /* a main built with shmemsim-cc runs on a PE */
+        fprintf(stderr, "shmemsim: error: shmemsim_main called on a simulated "
+                "PE: a program that brings its own PE function is built with "
+                "cc and the simulator's libraries (README), not shmemsim-cc\n");
+        return 2;
+    }
     ss_config_defaults(&cfg);
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {

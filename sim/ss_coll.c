@@ -1,7 +1,8 @@
 /* ss_coll.c - collective dispatch of the simulated runtime: each call
- * (ss_coll_api.c) is validated, gets the configured algorithm from the
- * collective's registry (algorithms/) and runtime-owned psync and work
- * space, and runs in the calling PE. */
+ * (ss_coll_api.c) is validated, gets its algorithm (the caller's, else
+ * ss_coll_pick.c's choice for its size) from the collective's registry
+ * (algorithms/) and runtime-owned psync and work space, and runs in the
+ * calling PE. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,35 +14,6 @@
 #include "ss_driver.h"
 #include "ss_team.h"
 #include "ss_trace.h"
-
-/* The algorithm of each kind a program's collectives use, resolved once
- * per world: the config's, else $SHMEMSIM_<KIND>_ALGORITHM, else linear
- * (alltoall has none: its first, pairwise). */
-static const shcoll_alg_t *chosen[SHCOLL_NKINDS];
-
-int ss_coll_resolve(const ss_config_t *cfg)
-{
-    for (int k = 0; k < SHCOLL_NKINDS; k++) {
-        const char *name = cfg->alg[k];
-        char env[64];
-        snprintf(env, sizeof env, "SHMEMSIM_%s_ALGORITHM", shcoll_kind_name((shcoll_kind_t)k));
-        for (char *c = env; *c; c++)
-            *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c);
-        if (!name)
-            name = getenv(env);
-        if (!name || !*name)   /* linear, or the first where there is none */
-            name = shcoll_find((shcoll_kind_t)k, "linear")
-                       ? "linear" : shcoll_registry((shcoll_kind_t)k)->name;
-        if (!(chosen[k] = shcoll_find((shcoll_kind_t)k, name))) {
-            fprintf(stderr, "shmemsim: error: unknown %s algorithm '%s'%s%s "
-                    "(`shmemsim list` shows the choices)\n",
-                    shcoll_kind_name((shcoll_kind_t)k), name,
-                    cfg->alg[k] ? "" : " in $", cfg->alg[k] ? "" : env);
-            return -1;
-        }
-    }
-    return 0;
-}
 
 static int env_size(const char *name, size_t *out)
 {
@@ -140,7 +112,8 @@ static void check_args(ss_pe_t *pe, const struct ss_team *t, ss_call_t *c,
 
 /* Every member must pass the same sizes (and root, op, type) to one
  * collective call, collect's block sizes aside: the first member to enter
- * call number seq records them, the others compare. Members are at most
+ * call number seq records them, the others compare (for collect, the
+ * first member's size picks the algorithm of all). Members are at most
  * one call apart (shcoll.h), so two records suffice. */
 static void check_same(struct ss_team *t, int me, const ss_call_t *c,
                        size_t nbytes)
@@ -148,12 +121,12 @@ static void check_same(struct ss_team *t, int me, const ss_call_t *c,
     uint32_t seq = t->coll_calls[me];
     ss_team_call_t *r = &t->calls[seq % 2], mine = {
         seq, ss_team_global(t, me), c->call, nbytes, c->root, c->op, c->type};
-    if (c->kind == SHCOLL_COLLECT)
-        return;
     if (r->seq != seq) {
         *r = mine;
         return;
     }
+    if (c->kind == SHCOLL_COLLECT)   /* recorded only to pick the algorithm */
+        return;
     if (r->bytes != nbytes || r->root != c->root || r->op != (int)c->op ||
         r->type != (int)c->type)
         ss_fatal("PE %d: %s: %zu bytes%s, but PE %d passed %zu bytes%s to the "
@@ -178,7 +151,8 @@ static int run(struct ss_team *t, uint64_t slot, ss_call_t *c)
     check_args(pe, t, c, nbytes);
     t->coll_calls[me]++;
     check_same(t, me, c, nbytes);
-    const shcoll_alg_t *alg = c->alg ? c->alg : chosen[c->kind];
+    const shcoll_alg_t *alg = c->alg ? c->alg : ss_coll_pick(c->kind, t->size,
+                                  t->calls[t->coll_calls[me] % 2].bytes);
     int radix = ss_w.cfg.radix;   /* environment resolved at world start */
     shcoll_args_t a = {
         .set = {t->start, t->stride, t->size},

@@ -24,9 +24,13 @@ typedef struct ss_call {
 int ss_coll_team_call(shmem_team_t team, ss_call_t *c);
 void ss_coll_set_call(int start, int lg, int size, long *pSync, ss_call_t *c);
 
-/* Resolves the algorithm of each collective kind for a world (config,
- * else environment, else linear); -1 with a message for an unknown name. */
+/* Reads, once per world, how collectives that name no algorithm pick one
+ * (ss_coll_pick.c: config or environment, tuning rules, built-in); -1
+ * with a message for an unknown name or a bad rules file. */
 int ss_coll_resolve(const ss_config_t *cfg);
+/* The algorithm of a kind's call on pes members of bytes (per member,
+ * payload, array or block, as shmemsim run's --bytes). */
+const shcoll_alg_t *ss_coll_pick(shcoll_kind_t kind, int pes, size_t bytes);
 
 /* Runs alg (NULL: the world's choice for kind) on team as one collective
  * call of the calling PE; 0 on success. */

@@ -258,6 +258,10 @@ void ss_heap_free(ss_pe_t *pe, void *ptr)
 
 unsigned char *ss_heap_translate(int from, const void *addr, size_t len, int to)
 {
+    /* A program's global: the same address on every PE, each PE's copy
+     * live while it runs (ss_priv.c). */
+    if (ss_priv_contains(addr, len))
+        return (unsigned char *)addr;
     ss_alloc_t *a = lookup(addr);
     if (!a)
         return NULL;

@@ -235,6 +235,15 @@ unsigned char *ss_remote(ss_pe_t *pe, const void *addr, size_t n, int target,
 void ss_copy_elems(void *dst, ptrdiff_t ds, const void *src, ptrdiff_t ss,
                    size_t elem, size_t nbytes);
 
+/* ss_priv.c: the program's globals (ss_priv.h). Is [addr, addr+len)
+ * inside them? Put the resumed PE's copy in place (ss_priv_hook.c). */
+int ss_priv_contains(const void *addr, size_t len);
+void ss_priv_resume(void);
+struct ss_priv_region;
+struct ss_priv_hooks;
+int ss_priv_setup(const struct ss_priv_region *r, int n, int npes,
+                  const struct ss_priv_hooks *hooks, char *err, size_t errlen);
+
 /* ss_sync.c */
 void ss_sync_point(ss_pe_t *pe, double slack);
 void ss_set_sync(ss_pe_t *pe, int start, int stride, int size, const char *call);

@@ -120,7 +120,7 @@ void shmem_global_exit(int status)
 {
     ss_pe_t *pe = ss_self();
     ss_say("PE %d called shmem_global_exit(%d)", pe->id, status);
-    _exit(status ? status : 1);
+    _exit(status);   /* the job's status, as a launcher reports it */
 }
 
 /* ---- memory management ---- */

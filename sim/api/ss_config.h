@@ -34,7 +34,9 @@ typedef struct ss_config {
     int stack_kib;             /* actor stack size (SS_STACK_KIB_DEFAULT) */
     int quiet;                 /* no progress or info on stderr */
     const char *alg[SHCOLL_NKINDS];  /* per collective kind (shcoll_kind_t);
-                                  NULL: $SHMEMSIM_<KIND>_ALGORITHM or linear */
+                                  NULL: $SHMEMSIM_<KIND>_ALGORITHM, else
+                                  $SHMEMSIM_TUNE_FILE, else by size
+                                  (sim/ss_coll_pick.c) */
     int radix;                 /* 0: algorithm default */
     size_t segment;            /* 0: algorithm default */
     const char *trace_dir;     /* --trace: write DIR/trace.{csv,json} */

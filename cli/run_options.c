@@ -1,0 +1,70 @@
+/* run_options.c - the options of running a program (run_options.h): the
+ * common simulation options (options.c) and the collectives' tuning
+ * knobs. `shmemsim run`'s options about its one measured collective mean
+ * nothing for a program, which runs its own: they get an error saying
+ * what to use instead. */
+#include <stdio.h>
+#include <string.h>
+
+#include "options.h"
+#include "parse.h"
+#include "run_options.h"
+
+const char ss_program_option_help[] =
+    "  --radix K         radix of the collectives' trees, for algorithms\n"
+    "                    that have one (default: $SHMEMSIM_COLL_RADIX, else\n"
+    "                    the algorithm's)\n"
+    "  --segment SIZE    pipeline segment of pipelined broadcasts (default:\n"
+    "                    $SHMEMSIM_COLL_SEGMENT, else the algorithm's)\n";
+
+static const char *const run_only[] = {
+    "--collective", "--algorithm", "--bytes", "--root", "--op", "--type",
+    "--format", "--check", NULL};
+
+void ss_program_defaults(ss_config_t *cfg)
+{
+    ss_config_defaults(cfg);
+    cfg->stack_kib = SS_PROGRAM_STACK_KIB > SS_STACK_KIB_DEFAULT
+                         ? SS_PROGRAM_STACK_KIB : SS_STACK_KIB_DEFAULT;
+}
+
+static int knob(int argc, char **argv, int *i, ss_config_t *cfg)
+{
+    char err[256];
+    const char *o = argv[*i];
+    long x;
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "shmemsim: error: %s needs a value (see --help)\n", o);
+        return -1;
+    }
+    const char *v = argv[++*i];
+    if (!strcmp(o, "--radix")) {
+        if (ss_parse_long(v, 2, 1 << 20, &x, o, err, sizeof err))
+            goto bad;
+        cfg->radix = (int)x;
+    } else if (ss_parse_size(v, &cfg->segment, err, sizeof err)) {
+        goto bad;
+    }
+    return 1;
+bad:
+    fprintf(stderr, "shmemsim: error: %s%s%s\n", strstr(err, o) ? "" : o,
+            strstr(err, o) ? "" : ": ", err);
+    return -1;
+}
+
+int ss_program_option(int argc, char **argv, int *i, ss_config_t *cfg)
+{
+    const char *o = argv[*i];
+    if (!strcmp(o, "--radix") || !strcmp(o, "--segment"))
+        return knob(argc, argv, i, cfg);
+    for (int k = 0; run_only[k]; k++)
+        if (!strcmp(o, run_only[k])) {
+            fprintf(stderr, "shmemsim: error: %s is an option of `shmemsim run`, "
+                    "which measures one collective; a program runs its own "
+                    "collectives: choose their algorithms with "
+                    "$SHMEMSIM_<KIND>_ALGORITHM or $SHMEMSIM_TUNE_FILE "
+                    "(shmemsim-run --help)\n", o);
+            return -1;
+        }
+    return ss_option_common(argc, argv, i, cfg);
+}

@@ -1,0 +1,193 @@
+/* ss_coll_pick.c - which algorithm a program's collective call runs
+ * (calls from `shmemsim run` name theirs):
+ *  1. the config's or $SHMEMSIM_<KIND>_ALGORITHM: that one, every call;
+ *  2. else $SHMEMSIM_TUNE_FILE, the rules `shmemsim tune --format csv`
+ *     writes (columns collective,pes_lo,pes_hi,bytes_lo,bytes_hi,
+ *     algorithm,...; empty pes_hi / bytes_hi: no bound): the first rule of
+ *     the collective covering the call's member count and size. Below the
+ *     smallest PE count measured, that count's rules apply;
+ *  3. else the built-in choice by size (defaults[]).
+ * Sizes are those of `shmemsim run --bytes`: per member for fcollect and
+ * collect, the payload for broadcast, the array for reduce, one block
+ * for alltoall. Everything is read once per world (ss_coll_resolve). */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "ss_coll.h"
+
+/* Built-in: below `from` bytes the log-step `small`, from it `large`.
+ * Picked from `shmemsim run --algorithm all` at 64 PEs on
+ * platforms/fattree-64.xml and its 2:1 tapered twin (README "Your own
+ * OpenSHMEM code" has the table and the reasons). */
+static const struct {
+    shcoll_kind_t kind;
+    const char *small, *large;
+    size_t from;
+} defaults[] = {
+    {SHCOLL_FCOLLECT, "knomial", "ring", 256 * 1024},
+    {SHCOLL_COLLECT, "recursive_doubling", "ring", 256 * 1024},
+    {SHCOLL_BROADCAST, "knomial", "binomial", 64 * 1024},
+    {SHCOLL_REDUCE, "recursive_doubling", "rabenseifner", 16 * 1024},
+    {SHCOLL_ALLTOALL, "windowed", "windowed", 0},
+};
+
+typedef struct rule {
+    shcoll_kind_t kind;
+    int pes_lo, pes_hi;
+    size_t bytes_lo, bytes_hi;
+    const shcoll_alg_t *alg;
+} rule_t;
+
+static const shcoll_alg_t *fixed[SHCOLL_NKINDS];
+static rule_t *rules;
+static size_t nrules;
+
+static int kind_of(const char *name)
+{
+    for (int k = 0; k < SHCOLL_NKINDS; k++)
+        if (!strcmp(name, shcoll_kind_name((shcoll_kind_t)k)))
+            return k;
+    return -1;
+}
+
+/* A bound: digits, or empty for "no bound" (dflt). */
+static int bound(const char *s, long long max, long long dflt, long long *out)
+{
+    char err[120];
+    long v;
+    if (!*s) {
+        *out = dflt;
+        return 0;
+    }
+    if (ss_parse_long(s, 0, max > LONG_MAX ? LONG_MAX : (long)max, &v, "bound",
+                      err, sizeof err))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* One line of the rules into r; NULL, or what is wrong with it. */
+static const char *parse_rule(char *line, rule_t *r)
+{
+    char *f[6];
+    long long v[4];
+    for (int i = 0; i < 6; i++) {
+        f[i] = line;
+        line += strcspn(line, ",\r\n");
+        if (!*line && i < 5)
+            return "fewer than 6 columns";
+        *line++ = 0;
+    }
+    int k = kind_of(f[0]);
+    if (k < 0)
+        return "unknown collective in column 1";
+    if (bound(f[1], INT_MAX, 0, &v[0]) || bound(f[2], INT_MAX, INT_MAX, &v[1]) ||
+        bound(f[3], LLONG_MAX, 0, &v[2]) || bound(f[4], LLONG_MAX, -1, &v[3]))
+        return "columns 2-5 must be whole numbers (pes_hi, bytes_hi may be empty)";
+    *r = (rule_t){(shcoll_kind_t)k, (int)v[0], (int)v[1], (size_t)v[2],
+                  v[3] < 0 ? SIZE_MAX : (size_t)v[3],
+                  shcoll_find((shcoll_kind_t)k, f[5])};
+    return r->alg ? NULL : "unknown algorithm in column 6 (`shmemsim list`)";
+}
+
+static int load_rules(const char *path)
+{
+    char line[512];
+    const char *bad = NULL;
+    unsigned n = 0;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "shmemsim: error: $SHMEMSIM_TUNE_FILE: cannot read "
+                "'%s'\n", path);
+        return -1;
+    }
+    while (!bad && fgets(line, sizeof line, f)) {
+        if (++n == 1 && strncmp(line, "collective,pes_lo,pes_hi,bytes_lo,"
+                                "bytes_hi,algorithm", 46))
+            bad = "not the header of `shmemsim tune --format csv`";
+        if (n == 1 || line[0] == '#' || line[strspn(line, " \r\n")] == 0)
+            continue;
+        rule_t *v = realloc(rules, (nrules + 1) * sizeof *v);
+        if (!v)
+            bad = "out of memory";
+        else if (!(bad = parse_rule(line, &(rules = v)[nrules])))
+            nrules++;
+    }
+    fclose(f);
+    if (bad)
+        fprintf(stderr, "shmemsim: error: $SHMEMSIM_TUNE_FILE %s:%u: %s\n",
+                path, n, bad);
+    return bad ? -1 : 0;
+}
+
+/* The algorithm the config or $SHMEMSIM_<KIND>_ALGORITHM names for kind
+ * into fixed[k] (NULL: none); -1 for an unknown name. */
+static int resolve_fixed(const ss_config_t *cfg, int k)
+{
+    char env[64];
+    const char *name = cfg->alg[k];
+    snprintf(env, sizeof env, "SHMEMSIM_%s_ALGORITHM", shcoll_kind_name((shcoll_kind_t)k));
+    for (char *c = env; *c; c++)
+        *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c);
+    if (!name)
+        name = getenv(env);
+    fixed[k] = NULL;
+    if (!name || !*name)
+        return 0;
+    if (!(fixed[k] = shcoll_find((shcoll_kind_t)k, name))) {
+        fprintf(stderr, "shmemsim: error: unknown %s algorithm '%s'%s%s "
+                "(`shmemsim list` shows the choices)\n",
+                shcoll_kind_name((shcoll_kind_t)k), name,
+                cfg->alg[k] ? "" : " in $", cfg->alg[k] ? "" : env);
+        return -1;
+    }
+    return 0;
+}
+
+int ss_coll_resolve(const ss_config_t *cfg)
+{
+    free(rules);
+    rules = NULL;
+    nrules = 0;
+    for (int k = 0; k < SHCOLL_NKINDS; k++)
+        if (resolve_fixed(cfg, k))
+            return -1;
+    const char *tune = getenv("SHMEMSIM_TUNE_FILE");
+    return tune && *tune ? load_rules(tune) : 0;
+}
+
+/* The rule covering (pes, bytes); below the smallest PE count of kind's
+ * rules, the one covering (that count, bytes). */
+static const rule_t *lookup(shcoll_kind_t kind, int pes, size_t bytes)
+{
+    int lowest = INT_MAX;
+    for (int pass = 0; pass < 2; pass++, pes = lowest)
+        for (size_t i = 0; i < nrules; i++) {
+            const rule_t *r = &rules[i];
+            if (r->kind != kind)
+                continue;
+            if (r->pes_lo < lowest)
+                lowest = r->pes_lo;
+            if (pes >= r->pes_lo && pes <= r->pes_hi && bytes >= r->bytes_lo &&
+                bytes <= r->bytes_hi)
+                return r;
+        }
+    return NULL;
+}
+
+const shcoll_alg_t *ss_coll_pick(shcoll_kind_t kind, int pes, size_t bytes)
+{
+    if (fixed[kind])
+        return fixed[kind];
+    const rule_t *r = lookup(kind, pes, bytes);
+    if (r)
+        return r->alg;
+    for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++)
+        if (defaults[i].kind == kind)
+            return shcoll_find(kind, bytes < defaults[i].from ? defaults[i].small
+                                                               : defaults[i].large);
+    return shcoll_registry(kind);
+}
