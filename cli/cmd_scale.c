@@ -11,13 +11,13 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "commands.h"
+#include "options.h"
 #include "parse.h"
 #include "platform.h"
 #include "scale_cmd.h"
@@ -84,17 +84,6 @@ typedef struct scale_opts {
     int jobs, fmt;
 } scale_opts_t;
 
-static int fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("shmemsim: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    return -1;
-}
-
 /* The options of scale itself: 1 if argv[*i] was one, -1 on error. */
 static int own_option(int argc, char **argv, int *i, scale_opts_t *o)
 {
@@ -111,7 +100,7 @@ static int own_option(int argc, char **argv, int *i, scale_opts_t *o)
     else if (k < 0)
         return 0;
     else if (*i + 1 >= argc)
-        return fail("%s needs a value (see shmemsim scale --help)", opt);
+        return ss_option_fail("%s needs a value (see shmemsim scale --help)", opt);
     else
         v = argv[++*i];
     switch (k) {
@@ -123,23 +112,23 @@ static int own_option(int argc, char **argv, int *i, scale_opts_t *o)
     case 5: case 6: case 7:
         if (ss_parse_long(v, 1, 10000000, k == 5 ? &o->to : k == 6 ? &o->from
                           : &o->upto, opt, err, sizeof err))
-            return fail("%s", err);
+            return ss_option_fail("%s", err);
         return 1;
     case 8:
         if (ss_parse_time(v, &o->job.budget, err, sizeof err))
-            return fail("--budget: %s", err);
+            return ss_option_fail("--budget: %s", err);
         if (!(o->job.budget > 0))
-            return fail("--budget %s leaves no time to simulate anything: give "
+            return ss_option_fail("--budget %s leaves no time to simulate anything: give "
                         "seconds, e.g. --budget 120", v);
         return 1;
     case 9:
         if (ss_parse_long(v, 1, 1024, &x, "-j", err, sizeof err))
-            return fail("%s", err);
+            return ss_option_fail("%s", err);
         o->jobs = (int)x;
         return 1;
     case 10:
         if ((o->fmt = ss_match_choice(v, formats, "--format", err, sizeof err)) < 0)
-            return fail("%s", err);
+            return ss_option_fail("%s", err);
         return 1;
     case 11: o->out = v; return 1;
     case 12: o->cache = v; return 1;
@@ -156,7 +145,7 @@ static int parse_args(int argc, char **argv, scale_opts_t *o)
         if (r < 0)
             return -1;
         if (r == 0)
-            return fail("unknown option '%s' (see shmemsim scale --help)", argv[i]);
+            return ss_option_fail("unknown option '%s' (see shmemsim scale --help)", argv[i]);
     }
     return 0;
 }
@@ -183,11 +172,11 @@ static int resolve_algs(scale_opts_t *o)
             found = 1;
         }
         if (!found)
-            return fail("unknown %s algorithm '%s' (`shmemsim list` shows the "
+            return ss_option_fail("unknown %s algorithm '%s' (`shmemsim list` shows the "
                         "choices, or use all)", kinds[j->kind], name);
         p += len + (p[len] == ',');
     }
-    return j->nalg ? 0 : fail("--algorithm is empty (give names or all)");
+    return j->nalg ? 0 : ss_option_fail("--algorithm is empty (give names or all)");
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -206,11 +195,11 @@ static int ladder_to(scale_opts_t *o)
         for (from = 2; from < 2L * j->ppn; from *= 2)
             ;
     if (from > o->to)
-        return fail("the ladder is empty: --from %ld is above --to %ld (give a "
+        return ss_option_fail("the ladder is empty: --from %ld is above --to %ld (give a "
                     "larger --to or a smaller --from)", from, o->to);
     j->ladder = malloc(64 * sizeof *j->ladder);
     if (!j->ladder)
-        return fail("out of memory");
+        return ss_option_fail("out of memory");
     for (long p = from; p < o->to && j->nladder < 63; p *= 2)
         j->ladder[j->nladder++] = (int)p;
     j->ladder[j->nladder++] = (int)o->to;
@@ -223,15 +212,15 @@ static int ladder_list(scale_opts_t *o)
     char err[256];
     size_t *v, n;
     if (!o->pes_arg[strspn(o->pes_arg, " ,")])
-        return fail("the ladder is empty: --pes '%s' lists no PE counts (e.g. "
+        return ss_option_fail("the ladder is empty: --pes '%s' lists no PE counts (e.g. "
                     "--pes 64:4096,100000)", o->pes_arg);
     if (ss_parse_bytes_list(o->pes_arg, &v, &n, err, sizeof err))
-        return fail("--pes '%s': %s", o->pes_arg, err);
+        return ss_option_fail("--pes '%s': %s", o->pes_arg, err);
     if (!(j->ladder = malloc(n * sizeof *j->ladder)))
-        return free(v), fail("out of memory");
+        return free(v), ss_option_fail("out of memory");
     for (size_t i = 0; i < n; i++) {
         if (v[i] > 10000000)
-            return free(v), fail("--pes '%s': %zu is not a PE count (2 to "
+            return free(v), ss_option_fail("--pes '%s': %zu is not a PE count (2 to "
                                  "10000000)", o->pes_arg, v[i]);
         j->ladder[j->nladder++] = (int)v[i];
     }
@@ -247,17 +236,17 @@ static int check_ladder(const scale_opts_t *o)
     size_t hosts = ss_platform_hosts(j->platform), slots = hosts * (size_t)j->ppn;
     int top = j->ladder[j->nladder - 1];
     if (j->nladder > SS_SCALE_MAXPTS)
-        return fail("the ladder has %zu PE counts; at most %d are taken",
+        return ss_option_fail("the ladder has %zu PE counts; at most %d are taken",
                     j->nladder, SS_SCALE_MAXPTS);
     if (j->ladder[0] < 2)
-        return fail("the ladder holds %d PE(s): a collective needs 2 or more "
+        return ss_option_fail("the ladder holds %d PE(s): a collective needs 2 or more "
                     "(give PE counts of at least 2)", j->ladder[0]);
     if (hosts && (size_t)top > slots)
-        return fail("the ladder's %d PEs do not fit on '%s': %zu hosts x %d PEs "
+        return ss_option_fail("the ladder's %d PEs do not fit on '%s': %zu hosts x %d PEs "
                     "per host = %zu PE slots (give at most %zu PEs, or a larger "
                     "--ppn)", top, j->platform, hosts, j->ppn, slots, slots);
     if (o->upto && o->upto > top)
-        return fail("--simulate-up-to %ld is above the ladder's largest point "
+        return ss_option_fail("--simulate-up-to %ld is above the ladder's largest point "
                     "(%d PEs): there is nothing to fit beyond it (give at most "
                     "%d, or a larger %s)", o->upto, top, top,
                     o->to ? "--to" : "--pes");
@@ -265,7 +254,7 @@ static int check_ladder(const scale_opts_t *o)
     for (size_t e = 0; e < j->nladder; e++)
         below += !o->upto || j->ladder[e] <= o->upto;
     if (o->upto && below < 3)
-        return fail("--simulate-up-to %ld leaves %zu ladder point(s) to simulate; "
+        return ss_option_fail("--simulate-up-to %ld leaves %zu ladder point(s) to simulate; "
                     "a fit needs 3 (raise it, or add smaller --pes)", o->upto, below);
     return 0;
 }
@@ -283,7 +272,7 @@ static int make_bases(ss_scale_job_t *j)
     size_t n = j->nalg * j->nsizes * j->nladder;
     if (!(j->basis = calloc(n, sizeof *j->basis)) ||
         !(j->span = calloc(j->nladder, sizeof *j->span)))
-        return fail("out of memory");
+        return ss_option_fail("out of memory");
     /* Routes and link shares are known for a spec under block placement
      * (PE i on host i / ppn); otherwise the span terms stay out. */
     for (size_t e = 0; e < j->nladder; e++) {
@@ -301,11 +290,11 @@ static int make_bases(ss_scale_job_t *j)
                                      j->run.root, j->run.cfg.radix, j->run.cfg.segment,
                                      j->kind == SHCOLL_COLLECT ? member_bytes : NULL};
                 if (j->kind == SHCOLL_FCOLLECT && j->bytes[s] > SIZE_MAX / (size_t)p)
-                    return fail("--bytes %zu x %d PEs overflows the address space",
+                    return ss_option_fail("--bytes %zu x %d PEs overflows the address space",
                                 j->bytes[s], p);
                 if (ss_scale_basis(&c, p, j->span[e].latency, j->span[e].bandwidth,
                                    ss_scale_basis_at(j, a, s, e)))
-                    return fail("%s %s cannot be fitted at %d PEs, %zu bytes: its "
+                    return ss_option_fail("%s %s cannot be fitted at %d PEs, %zu bytes: its "
                                 "closed form (models/predict_%s.c) is missing or "
                                 "not finite there (leave it out of --algorithm)",
                                 kinds[j->kind], j->algs[a], p, j->bytes[s],
@@ -319,25 +308,25 @@ static int resolve(scale_opts_t *o)
     ss_scale_job_t *j = &o->job;
     char err[600];
     if (!j->platform)
-        return fail("--platform is required (a preset such as aries-xc, a spec or "
+        return ss_option_fail("--platform is required (a preset such as aries-xc, a spec or "
                     "an XML file)");
     if (ss_platform_check(j->platform, err, sizeof err))
-        return fail("%s", err);
+        return ss_option_fail("%s", err);
     if (!o->coll)
-        return fail("--collective is required: fcollect, collect, broadcast or reduce");
+        return ss_option_fail("--collective is required: fcollect, collect, broadcast or reduce");
     if ((j->kind = ss_match_choice(o->coll, kinds, "--collective", err, sizeof err)) < 0)
-        return fail("%s", err);
+        return ss_option_fail("%s", err);
     if (!o->algs_arg)
-        return fail("--algorithm is required (names, or all; `shmemsim list`)");
+        return ss_option_fail("--algorithm is required (names, or all; `shmemsim list`)");
     if (resolve_algs(o))
         return -1;
     if (ss_parse_bytes_list(j->bytes_arg, &j->bytes, &j->nsizes, err, sizeof err))
-        return fail("--bytes: %s", err);
+        return ss_option_fail("--bytes: %s", err);
     if (!o->pes_arg == !o->to)
-        return fail(o->to ? "give the ladder once: --pes LIST or --to N, not both"
+        return ss_option_fail(o->to ? "give the ladder once: --pes LIST or --to N, not both"
                     : "the ladder is missing: give --pes LIST or --to N");
     if (o->from && !o->to)
-        return fail("--from goes with --to (with --pes, list the PE counts)");
+        return ss_option_fail("--from goes with --to (with --pes, list the PE counts)");
     j->ppn = j->run.cfg.ppn ? j->run.cfg.ppn : ss_platform_ppn(j->platform);
     if ((o->to ? ladder_to(o) : ladder_list(o)) || check_ladder(o))
         return -1;
@@ -369,17 +358,17 @@ static int build_sweep(scale_opts_t *o, const char *self)
     s->model = ss_model_names[j->run.cfg.model.kind];
     s->ppn = j->run.cfg.ppn;
     s->quiet = 1;
-    return ss_sweep_build(s) ? fail("out of memory") : 0;
+    return ss_sweep_build(s) ? ss_option_fail("out of memory") : 0;
 }
 
 static int write_to(const char *path, int fmt, const ss_scale_row_t *rows, size_t n)
 {
     FILE *f = path ? fopen(path, "w") : stdout;
     if (!f)
-        return fail("cannot write '%s' (is its folder writable?)", path);
+        return ss_option_fail("cannot write '%s' (is its folder writable?)", path);
     ss_scale_write(f, (ss_format_t)fmt, rows, n);
     int bad = ferror(f) | (path ? fclose(f) : fflush(f));
-    return bad ? fail("cannot write '%s'", path ? path : "standard output") : 0;
+    return bad ? ss_option_fail("cannot write '%s'", path ? path : "standard output") : 0;
 }
 
 static int write_out(const scale_opts_t *o, const ss_scale_row_t *rows, size_t n)
@@ -396,13 +385,13 @@ static int open_cache(scale_opts_t *o)
     ss_sweep_t *s = &o->job.sweep;
     int rc = ss_sweep_load(s, o->cache, 1, SS_SWEEP_LOAD_OTHERS, err, sizeof err);
     if (rc < 0)
-        return fail("--cache: %s", err);
+        return ss_option_fail("--cache: %s", err);
     ss_sweep_drop_partial(s);
     if (rc == 0)
         return 0;
     FILE *f = fopen(o->cache, "w");
     if (!f || fputs(s->header, f) < 0 || fclose(f))
-        return fail("--cache: cannot write '%s' (is its folder writable?)", o->cache);
+        return ss_option_fail("--cache: cannot write '%s' (is its folder writable?)", o->cache);
     return 0;
 }
 
@@ -417,7 +406,7 @@ static int run(scale_opts_t *o)
     if (rc == 130 || rc == 2)
         return rc;
     if (ss_scale_rows(&o->job, &rows, &n, &text, &missing))
-        return fail("out of memory"), 2;
+        return ss_option_fail("out of memory"), 2;
     if (write_out(o, rows, n))
         rc = 2;
     else if (missing)
@@ -435,7 +424,7 @@ int ss_cmd_scale(int argc, char **argv)
     scale_opts_t o = {.jobs = 1};
     char **pass = calloc((size_t)argc, sizeof *pass);
     if (!pass)
-        return fail("out of memory"), 2;
+        return ss_option_fail("out of memory"), 2;
     ss_passthrough_init(&o.job.run, pass);
     o.job.bytes_arg = "8";
     o.job.budget = 180;

@@ -8,7 +8,6 @@
  * sweep.c, the child processes in sweep_run.c.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,17 +79,6 @@ typedef struct opts {
     long tasks;
 } opts_t;
 
-static int fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("shmemsim: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    return -1;
-}
-
 static int parse_part(opts_t *o, const char *v)
 {
     char *end;
@@ -98,7 +86,7 @@ static int parse_part(opts_t *o, const char *v)
     if (end != v && *end == '/' && end[1] >= '0' && end[1] <= '9')
         k = strtol(end + 1, &end, 10);
     if (v[0] < '0' || v[0] > '9' || *end || k < 1 || k > 1000000 || i >= k)
-        return fail("--part '%s' is not I/K with 0 <= I < K (e.g. --part 3/10)", v);
+        return ss_option_fail("--part '%s' is not I/K with 0 <= I < K (e.g. --part 3/10)", v);
     o->part_i = (int)i;
     o->part_k = (int)k;
     return 0;
@@ -107,7 +95,7 @@ static int parse_part(opts_t *o, const char *v)
 static int add_platform(opts_t *o, const char *v)
 {
     if (strpbrk(v, "\r\n"))
-        return fail("--platform '%s' holds a line break", v);
+        return ss_option_fail("--platform '%s' holds a line break", v);
     for (size_t j = 0; j < o->s.nplat; j++)
         if (!strcmp(o->s.plats[j], v))
             return 0;
@@ -133,7 +121,7 @@ static int own_option(int argc, char **argv, int *i, opts_t *o)
     else if (k < 0)
         return 0;
     else if (*i + 1 >= argc)
-        return fail("%s needs a value (see shmemsim sweep --help)", opt);
+        return ss_option_fail("%s needs a value (see shmemsim sweep --help)", opt);
     else
         v = argv[++*i];
     switch (k) {
@@ -145,14 +133,14 @@ static int own_option(int argc, char **argv, int *i, opts_t *o)
     case 5: o->s.bytes_arg = v; return 1;
     case 6: case 7:
         if (ss_parse_long(v, 1, 1024, &x, "-j", err, sizeof err))
-            return fail("%s", err);
+            return ss_option_fail("%s", err);
         o->s.jobs = (int)x;
         return 1;
     case 8: return parse_part(o, v) ? -1 : 1;
     case 9: o->slurm = v; return 1;
     case 10:
         return ss_parse_long(v, 1, 1000000, &o->tasks, "--tasks", err, sizeof err)
-            ? fail("%s", err) : 1;
+            ? ss_option_fail("%s", err) : 1;
     default:
         o->merging = 1;
         o->merge[o->nmerge++] = v;
@@ -174,7 +162,7 @@ static int parse_args(int argc, char **argv, opts_t *o)
             continue;
         }
         if (!strcmp(a, "--format"))
-            return fail("sweep always writes CSV; leave out --format");
+            return ss_option_fail("sweep always writes CSV; leave out --format");
         if ((r = ss_option_passthrough(argc, argv, &i, &o->run)) > 0)
             continue;
         if (r == 0 && a[0] != '-') {
@@ -182,11 +170,11 @@ static int parse_args(int argc, char **argv, opts_t *o)
             continue;
         }
         if (r == 0)
-            fail("unknown option '%s' (see shmemsim sweep --help)", a);
+            ss_option_fail("unknown option '%s' (see shmemsim sweep --help)", a);
         return -1;
     }
     if (o->nmerge && !o->merging)
-        return fail("unexpected '%s' (see shmemsim sweep --help)", o->merge[0]);
+        return ss_option_fail("unexpected '%s' (see shmemsim sweep --help)", o->merge[0]);
     return 0;
 }
 
@@ -202,7 +190,7 @@ static int resolve_kinds(opts_t *o)
         snprintf(name, sizeof name, "%.*s", (int)len, p);
         int k = ss_match_choice(name, kind_names, "--collective", err, sizeof err);
         if (k < 0)
-            return fail("%s", err);
+            return ss_option_fail("%s", err);
         size_t j = 0;
         while (j < s->nkind && s->kinds[j] != k)
             j++;
@@ -210,7 +198,7 @@ static int resolve_kinds(opts_t *o)
             s->kinds[s->nkind++] = k;
         p += len + (p[len] == ',');
     }
-    return s->nkind ? 0 : fail("--collective is empty (fcollect, collect, broadcast, "
+    return s->nkind ? 0 : ss_option_fail("--collective is empty (fcollect, collect, broadcast, "
                                "reduce, alltoall)");
 }
 
@@ -258,13 +246,13 @@ static int resolve_algs(opts_t *o)
             for (size_t j = 0; j < s->nkind && n < sizeof all; j++)
                 n += (size_t)snprintf(all + n, sizeof all - n, "%s%s: %s", j ? "; " : "",
                                       kind_names[s->kinds[j]], ch[j]);
-            return fail("unknown algorithm '%s' (%s; or all)", name, all);
+            return ss_option_fail("unknown algorithm '%s' (%s; or all)", name, all);
         }
         p += len + (p[len] == ',');
     }
     for (size_t j = 0; j < s->nkind; j++)
         if (!s->nalg[j])
-            return fail("no algorithm of --algorithm '%s' is a %s algorithm (%s has: %s)",
+            return ss_option_fail("no algorithm of --algorithm '%s' is a %s algorithm (%s has: %s)",
                         o->s.algs_arg, kind_names[s->kinds[j]], kind_names[s->kinds[j]], ch[j]);
     return 0;
 }
@@ -275,19 +263,19 @@ static int resolve_lists(opts_t *o)
     size_t *v = NULL, n = 0;
     ss_sweep_t *s = &o->s;
     if (ss_parse_bytes_list(o->s.pes_arg, &v, &n, err, sizeof err))
-        return fail("--pes '%s': %s", o->s.pes_arg, err);
+        return ss_option_fail("--pes '%s': %s", o->s.pes_arg, err);
     if (!(s->pes = malloc(n * sizeof *s->pes)))
-        return free(v), fail("out of memory");
+        return free(v), ss_option_fail("out of memory");
     for (size_t i = 0; i < n; i++) {
         if (v[i] < 1 || v[i] > 10000000) {
-            fail("--pes '%s': %zu is not a PE count (1 to 10000000)", o->s.pes_arg, v[i]);
+            ss_option_fail("--pes '%s': %zu is not a PE count (1 to 10000000)", o->s.pes_arg, v[i]);
             return free(v), -1;
         }
         s->pes[s->npes++] = (int)v[i];
     }
     free(v);
     if (ss_parse_bytes_list(s->bytes_arg, &s->bytes, &s->nsizes, err, sizeof err))
-        return fail("--bytes: %s", err);
+        return ss_option_fail("--bytes: %s", err);
     return resolve_kinds(o) || resolve_algs(o) ? -1 : 0;
 }
 
@@ -305,20 +293,20 @@ static int cross_check(const opts_t *o)
 static int check_modes(const opts_t *o)
 {
     if (!o->s.nplat)
-        return fail("--platform is required (an XML file, a spec or a preset; repeat it for several)");
+        return ss_option_fail("--platform is required (an XML file, a spec or a preset; repeat it for several)");
     if (!o->s.colls_arg)
-        return fail("--collective LIST is required (fcollect, collect, broadcast, reduce, "
+        return ss_option_fail("--collective LIST is required (fcollect, collect, broadcast, reduce, "
                     "alltoall)");
     if (!o->s.pes_arg)
-        return fail("--pes LIST is required, e.g. --pes 4,16,64 or --pes 4:64");
+        return ss_option_fail("--pes LIST is required, e.g. --pes 4,16,64 or --pes 4:64");
     if (!o->out && !o->dry)
-        return fail("-o OUT.csv is required (where the rows go; an existing file is resumed)");
+        return ss_option_fail("-o OUT.csv is required (where the rows go; an existing file is resumed)");
     if (o->slurm && (o->merging || o->part_k || o->dry))
-        return fail("--emit-slurm does not go with --merge, --part or --dry-run");
+        return ss_option_fail("--emit-slurm does not go with --merge, --part or --dry-run");
     if (o->tasks && !o->slurm)
-        return fail("--tasks is for --emit-slurm");
+        return ss_option_fail("--tasks is for --emit-slurm");
     if (o->merging && (o->part_k || o->dry))
-        return fail("--merge does not go with --part or --dry-run");
+        return ss_option_fail("--merge does not go with --part or --dry-run");
     return 0;
 }
 
@@ -341,7 +329,7 @@ static int load_out(opts_t *o)
 {
     char err[600];
     if (o->out && ss_sweep_load(&o->s, o->out, 1, SS_SWEEP_LOAD_SELECTED, err, sizeof err) < 0)
-        return fail("%s", err);
+        return ss_option_fail("%s", err);
     ss_sweep_drop_partial(&o->s);
     return 0;
 }
@@ -374,11 +362,11 @@ static int do_sweep(opts_t *o)
             "%zu to run, %d at a time\n", all, part, before, o->out, all - before,
             o->s.jobs);
     if (ss_sweep_write(&o->s, o->out, err, sizeof err))
-        return fail("%s", err), 2;
+        return ss_option_fail("%s", err), 2;
     double t0 = wall();
     int rc = ss_sweep_run(&o->s, o->out, o->s.jobs);
     if (ss_sweep_write(&o->s, o->out, err, sizeof err))
-        return fail("%s", err), 2;
+        return ss_option_fail("%s", err), 2;
     size_t after = count(&o->s, 1);
     fprintf(stderr, "shmemsim: sweep: %zu of %zu points in '%s' (%zu run now) in "
             "%.1f s%s\n", after, all, o->out, after - before, wall() - t0,
@@ -421,7 +409,7 @@ int ss_cmd_sweep(int argc, char **argv)
         o.s.model = ss_model_names[o.run.cfg.model.kind];
         o.s.ppn = o.run.cfg.ppn;
         if (ss_sweep_build(&o.s))
-            fail("out of memory");
+            ss_option_fail("out of memory");
         else
             rc = run_mode(&o);
     }

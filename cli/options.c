@@ -164,7 +164,7 @@ int ss_option_type(const char *v)
     return -1;
 }
 
-static int failf(const char *fmt, ...)
+int ss_option_fail(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -191,12 +191,12 @@ static int run_value(ss_passthrough_t *pt, const char *opt, const char *v)
     long x;
     size_t sz;
     if (!strcmp(opt, "--segment"))
-        return ss_parse_size(v, &sz, err, sizeof err) ? failf("--segment: %s", err) : 0;
+        return ss_parse_size(v, &sz, err, sizeof err) ? ss_option_fail("--segment: %s", err) : 0;
     if (!strcmp(opt, "--op") || !strcmp(opt, "--type")) {
         int isop = !strcmp(opt, "--op");
         int k = isop ? ss_option_op(v) : ss_option_type(v);
         if (k < 0)
-            return failf("unknown %s '%s' (%s)", opt, v, isop
+            return ss_option_fail("unknown %s '%s' (%s)", opt, v, isop
                          ? "and, or, xor, max, min, sum, prod"
                          : "an OpenSHMEM TYPENAME such as int, long, double, complexd");
         *(isop ? &pt->op : &pt->type) = k;
@@ -204,7 +204,7 @@ static int run_value(ss_passthrough_t *pt, const char *opt, const char *v)
     }
     int radix = !strcmp(opt, "--radix");
     if (ss_parse_long(v, radix ? 2 : 0, 10000000, &x, opt, err, sizeof err))
-        return failf("%s", err);
+        return ss_option_fail("%s", err);
     if (radix)
         pt->cfg.radix = (int)x;
     else
@@ -227,7 +227,7 @@ int ss_option_passthrough(int argc, char **argv, int *i, ss_passthrough_t *pt)
         if (ss_match_choice(a, valued, "", err, sizeof err) < 0)
             return 0;
         if (*i + 1 >= argc)
-            return failf("%s needs a value (see shmemsim %s --help)", a, argv[1]);
+            return ss_option_fail("%s needs a value (see shmemsim %s --help)", a, argv[1]);
         r = run_value(pt, a, argv[++*i]) ? -1 : 1;
     }
     if (r > 0) {
@@ -244,16 +244,16 @@ int ss_passthrough_check(const ss_passthrough_t *pt, int kind, const int *pes,
     if (kind == SHCOLL_BROADCAST)
         for (size_t e = 0; e < npes; e++)
             if (pt->root >= pes[e])
-                return failf("--root %d is not a PE at --pes %d", pt->root, pes[e]);
+                return ss_option_fail("--root %d is not a PE at --pes %d", pt->root, pes[e]);
     if (kind != SHCOLL_REDUCE)
         return 0;
     if (!shcoll_op_valid((shcoll_op_t)pt->op, (shcoll_type_t)pt->type))
-        return failf("--op %s is not defined on --type %s",
+        return ss_option_fail("--op %s is not defined on --type %s",
                      shcoll_op_name((shcoll_op_t)pt->op), type);
     size_t es = shcoll_type_size((shcoll_type_t)pt->type);
     for (size_t i = 0; i < nsizes; i++)
         if (bytes[i] % es)
-            return failf("--bytes %zu is not a multiple of %zu (the size of %s, "
+            return ss_option_fail("--bytes %zu is not a multiple of %zu (the size of %s, "
                          "for reduce)", bytes[i], es, type);
     return 0;
 }

@@ -16,6 +16,9 @@ int ss_option_finish(ss_config_t *cfg);
 
 extern const char ss_option_common_help[];
 
+/* "shmemsim: error: " and the formatted message on stderr; returns -1. */
+int ss_option_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* --op / --type values: the shcoll_op_t / shcoll_type_t they name, or -1. */
 int ss_option_op(const char *v);
 int ss_option_type(const char *v);

@@ -10,10 +10,10 @@
 # leave up to a few latencies apart; shmemsim run starts every PE at once
 # and takes first entry to last exit. In an fcollect or a reduction every
 # PE leaves with the last data, so OSU's average is the collective's time
-# (plus the mean barrier skew: 1-3% at 64 PEs); in a broadcast the root
-# and early receivers leave first, so at 8 PEs the collective's time is
-# OSU's max (the last receiver; the average is 0.82x), while at 64 PEs
-# the skew adds to the max and the average is the closer one.
+# (plus the mean barrier skew: 1-3% at 64 PEs). A broadcast's members
+# all leave once its barrier completes (algorithms/broadcast/common.c),
+# but a PE that entered late times a shorter call, so the collective's
+# time is OSU's max (the average is 0.82x at 8 PEs, 0.94x at 64).
 set -u
 ss=$1 run=$2 dir=$3 plat=$4 pes=$5 max=$6 tol=$7
 shift 7
