@@ -67,7 +67,7 @@ static const char help[] =
     "  --csv FILE          also write the CSV to FILE (for plot and tune,\n"
     "                      beside a table on the screen)\n"
     "run options passed to every simulation: --ppn --placement --model --o\n"
-    "  --g --fold --stack-kib --radix --segment --root --op --type --check\n\n"
+    "  --g --fold --stack-kib --radix --segment --root --op --type --check\n  --force\n\n"
     "CSV columns: collective,algorithm,pes,bytes,time_s,method,lo_s,hi_s,ppn,\n"
     "model,platform,form,fit_from,fit_to,fit_points,loo_error,backtest_pes,\n"
     "backtest_error,backtest_covered (method: simulated or fitted; lo_s and\n"

@@ -59,7 +59,7 @@ static const char help[] =
     "                    part holds (then OUT has the others: the same sweep\n"
     "                    without --merge computes the missing ones into it)\n"
     "run options passed to every point: --ppn --placement --model --o --g\n"
-    "  --fold --stack-kib --radix --segment --root --op --type --check\n"
+    "  --fold --stack-kib --radix --segment --root --op --type --check --force\n"
     "  (`shmemsim run --help`; --format is always csv)\n\n"
     "Progress (a line per point with an estimate of the time left) goes to\n"
     "stderr when it is a terminal; a summary line always does.\n\n"

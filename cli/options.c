@@ -218,7 +218,7 @@ int ss_option_passthrough(int argc, char **argv, int *i, ss_passthrough_t *pt)
                                          "--type", NULL};
     const char *a = argv[*i];
     int r;
-    if (!strcmp(a, "--check")) {
+    if (!strcmp(a, "--check") || !strcmp(a, "--force")) {
         pt->argv[pt->n++] = argv[*i];
         return 1;
     }
