@@ -288,12 +288,20 @@ static void on_crash(int sig, siginfo_t *info, void *uctx)
         say_int(2L * ss_w.cfg.stack_kib);
         say(")\n");
         _exit(2);
-    } else {
-        say("shmemsim: error: the simulation crashed (fatal signal). Known causes:\n"
-            "  - a PE overflowed its stack: raise --stack-kib (this run: ");
-        say_int(ss_w.cfg.stack_kib);
-        say(");\n  - a DRAGONFLY platform file with more groups than routers per\n"
+    } else if (sg_actor_self_get_data() == NULL) {
+        /* Outside every PE (maestro has no PE data): in SimGrid's engine. */
+        say("shmemsim: error: the simulation crashed inside SimGrid's engine, not in "
+            "a PE. Known causes:\n"
+            "  - SimGrid 3.32's max-min solver (lmm::MaxMin::do_solve) on some dense\n"
+            "    patterns on aries-xc (direct fcollect from 256 PEs): use another\n"
+            "    platform, or `shmemsim scale` to fit the point from smaller ones;\n"
+            "  - a DRAGONFLY platform file with more groups than routers per\n"
             "    chassis (SimGrid 3.32 reads past its arrays; specs are checked).\n");
+    } else {
+        say("shmemsim: error: the simulation crashed (fatal signal) in a PE. "
+            "Known cause:\n  - a PE overflowed its stack: raise --stack-kib (this run: ");
+        say_int(ss_w.cfg.stack_kib);
+        say(").\n");
     }
     _exit(128 + sig);
 }
