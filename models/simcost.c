@@ -71,17 +71,26 @@ static double collect_msgs(const char *a, double p, int ip)
     return NAN;
 }
 
-static double broadcast_msgs(const char *a, double p, size_t n, size_t seg)
+/* Broadcasts count their barrier too (algorithms/broadcast/common.c):
+ * every member sends one message per round of it, payload or increment;
+ * the pipelines add two per segment and R + 2 barrier increments. */
+static double broadcast_msgs(const char *a, double p, int ip, size_t n,
+                             size_t seg, int radix)
 {
+    int k = radix >= 2 ? radix : 4;
     if (!strcmp(a, "linear"))
         return 3 * (p - 1);
-    if (!strcmp(a, "binomial") || !strcmp(a, "knomial") || !strcmp(a, "kary"))
-        return 4 * (p - 1);
+    if (!strcmp(a, "binomial"))
+        return p * (lg(ip) + 1);
+    if (!strcmp(a, "knomial"))
+        return p * ((k - 1) * log_k(ip, k) + 1);
+    if (!strcmp(a, "kary"))
+        return p * k * log_k(ip, k);
     if (!strcmp(a, "scatter_allgather"))   /* empty blocks are not sent */
         return 2 * p * fmin(p - 1, (double)n) + 3 * p;
     if (!strcmp(a, "pipelined_chain") || !strcmp(a, "pipelined_binary")) {
         double s = (double)(seg ? seg : 8192);
-        return (p - 1) * (2 * ceil((double)n / s) + 2);
+        return p * (2 * ceil((double)n / s) + fmax(1, lg(ip) - 1) + 2);
     }
     return NAN;
 }
@@ -110,7 +119,7 @@ double ss_simcost_messages(const char *kind, const char *alg, int p,
     if (!strcmp(kind, "collect"))
         return collect_msgs(alg, dp, p);
     if (!strcmp(kind, "broadcast"))
-        return broadcast_msgs(alg, dp, bytes, segment);
+        return broadcast_msgs(alg, dp, p, bytes, segment, radix);
     if (!strcmp(kind, "reduce"))
         return reduce_msgs(alg, dp, p);
     return NAN;
