@@ -33,6 +33,10 @@ unreadable)
     if [ "$(id -u)" -eq 0 ]; then
         command -v setpriv >/dev/null || { echo "no setpriv: skipped"; exit 77; }
         run="setpriv --reuid=nobody --regid=nogroup --clear-groups"
+        # nobody may not reach the build tree (a clone under a mktemp -d
+        # is 0700): run a copy from $d, which is 0755
+        cp "$ss" "$d/shmemsim"
+        ss=$d/shmemsim
     fi ;;
 readerror) f=/proc/self/mem; want="cannot be read: Input/output error" ;;
 binary) printf '\177ELF\002\001\001\000\000\000<platform>' >"$f"; want="is a binary file" ;;
