@@ -5,6 +5,9 @@
 # the wall time to load the platform and to create the PEs (from
 # SHMEMSIM_PROGRESS). The target on a 2-core, 24 GiB machine: each run
 # under 30 s and 6 GiB, PE creation under 3 s.
+# $EXTRA adds run options (e.g. --force, to measure points the run-time
+# estimate refuses); $LIMIT stops a run after that many seconds (status
+# 124, default 600).
 set -u
 sim=${1:?usage: pes_100k.sh SHMEMSIM [PES] [PLATFORMS...]}
 pes=${2:-100000}
@@ -24,8 +27,9 @@ echo "platform,collective,algorithm,pes,ppn,status,wall_s,peak_rss_mib,load_s,cr
 for plat in "$@"; do
     for ca in $algs; do
         coll=${ca%%:*} alg=${ca#*:}
+        # shellcheck disable=SC2086
         SHMEMSIM_PROGRESS=1 /usr/bin/time -f '%e %M' -o "$tmp/time" \
-            "$sim" run --platform "$plat" --pes "$pes" --collective "$coll" \
+            timeout "${LIMIT:-600}" "$sim" run ${EXTRA:-} --platform "$plat" --pes "$pes" --collective "$coll" \
             --algorithm "$alg" --bytes 8 --format csv >"$tmp/out" 2>"$tmp/err"
         status=$?
         # GNU time puts 'Command exited with non-zero status N' first

@@ -184,6 +184,12 @@ static void create(ss_alloc_t *a, size_t alignment, size_t size, int pe,
         ss_fatal("PE %d: %s(%zu): %zu copies overflow the address space", pe,
                  call, size, copies);
     a->base = al <= 16 ? calloc(1, total) : aligned_alloc(al, total);
+    if (!a->base && !foldable)   /* a collective's own flags and sizes */
+        ss_fatal("%s: the collective's workspace of %zu bytes per PE (psync "
+                 "words, and for collect every member's size and offset) "
+                 "needs %.1f GiB for %d PEs, more than this machine has; it "
+                 "cannot be folded: use fewer PEs, or `shmemsim scale` to fit "
+                 "this point from smaller ones", call, size, gib(total), H.npes);
     if (!a->base)
         ss_fatal("PE %d: %s(%zu): cannot allocate %zu bytes for %zu copies; "
                  "use --fold or fewer PEs", pe, call, size, total, copies);
