@@ -10,21 +10,27 @@
  *   recursive doubling 1,024 PEs:                  41 k messages, 2.9 s
  *   any algorithm at 64 PEs, few messages:  0.4 s (start-up, platform)
  * so W0 = 0.4 s, and C = 0.4 us puts each of them within a factor of
- * 1.5 of the prior. With more of the machine's load (a sweep of the
- * back-test beside `shmemsim demo`) the same points took 2 to 4 times
- * as long; the prior takes C = 0.6 us and W0 = 0.5 s, so that a plan
- * made from it holds on most days (scale's guard calibrates the rest)
- * while `shmemsim run` still lets ring fcollect at 1,024 PEs go ahead. W_PE is the creation of a PE (stack, actor) and its
- * share of the platform: 100,000 PEs take about 10 s before the first
- * message (DESIGN.md). */
+ * 1.5 of the prior under that load. On the idle machine the same prior
+ * was 5 to 40 times too high, and `run` refused 30-second points:
+ *   knomial reduce   100,000 PEs aries-xc:  400 k messages, 32 s (W_PE 2 s)
+ *   ring fcollect      1,024 PEs flat:      2.1 M messages, 16 s
+ *   rdb fcollect       8,192 PEs fat-tree:  213 k messages, 7.3 s
+ *   binomial bcast    16,384 PEs aries-xc:  245 k messages, 253 s
+ *   the demo's 19 points: estimated 46 s, 8.2 s
+ * C = 0.1 us puts the first three within 3x above, and binomial across
+ * dragonfly groups 7x below: the solver's cost per message grows with
+ * the flows sharing a link, which the PE count alone does not tell (scale
+ * calibrates per algorithm on finished points). W_PE is the creation of a
+ * PE (stack, actor) and its share of the platform: 100,000 PEs take 2 s
+ * before the first message. */
 #include "simcost.h"
 
 #include <math.h>
 #include <string.h>
 
 #define W0 0.5
-#define W_PE 1e-4
-#define C_MSG 0.6e-6
+#define W_PE 2e-5
+#define C_MSG 0.1e-6
 #define INFLIGHT_EXP 0.75
 
 static double lg(int p)
