@@ -299,6 +299,13 @@ static void show_elem(shcoll_type_t t, const void *p, char *buf, size_t len)
  * 10 of 16 used), and a complex product may give -0 for an imaginary
  * part where another combining order gives +0 (equal values). The data
  * holds no NaN. Integer types have no padding: compare bytes. */
+/* The types elem_equal compares by value rather than by bytes. */
+static int is_floating(shcoll_type_t t)
+{
+    return t == SHCOLL_T_FLOAT || t == SHCOLL_T_DOUBLE || t == SHCOLL_T_LONGDOUBLE ||
+           t == SHCOLL_T_COMPLEXF || t == SHCOLL_T_COMPLEXD;
+}
+
 static int elem_equal(shcoll_type_t t, const void *x, const void *y,
                       size_t es)
 {
@@ -391,8 +398,11 @@ int shcoll_check_compare(const shcoll_check_t *c, const shcoll_args_t *a,
 {
     size_t n = shcoll_check_dest_bytes(c, a);
     /* The common case first: the byte loops below find and name a
-     * difference, but do not vectorize (a quarter of algorithms_p64). */
-    if (c->kind != SHCOLL_ALLTOALL && memcmp(expect, dest, n) == 0)
+     * difference, but do not vectorize (a quarter of algorithms_p64).
+     * Not for floating reductions, compared by value (NaN, -0.0). */
+    int bitwise = c->kind != SHCOLL_ALLTOALL &&
+                  (c->kind != SHCOLL_REDUCE || !is_floating(a->type));
+    if (bitwise && memcmp(expect, dest, n) == 0)
         return 0;
     if (c->kind == SHCOLL_REDUCE)
         return compare_reduce(a, n, expect, dest, err, errlen);
