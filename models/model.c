@@ -23,17 +23,29 @@ void ss_model_defaults(ss_model_t *m, ss_model_kind_t kind)
 
 /* crosstraffic:0 for both: one-sided RDMA has no TCP acknowledgements, and
  * it halves the cost of dense runs. For alpha-beta, CM02 with unit factors
- * and no TCP window makes a lone transfer exactly latency + size/bw. */
+ * and no TCP window makes a lone transfer exactly latency + size/bw.
+ *
+ * weight-S: flows sharing a link split it in inverse proportion to their
+ * sharing penalty. CM02 takes the route's latency as the penalty (about
+ * 1e-6 s), so a link's usage (the sum of 1/penalty over its flows) reaches
+ * 1e11 with thousands of flows, where the solver's absolute precision
+ * (1e-5) is below the rounding of the sums: SimGrid aborts ("Cannot
+ * saturate more a constraint...", fcollect recursive doubling at 16,384
+ * PEs on aries-xc). With weight-S = W the penalty is W * sum(1/bw) over
+ * the route plus the latency: about the hop count for W = 10 GB/s, so
+ * usage stays near the flow count. The split between flows is the same
+ * as before wherever links have one latency and one bandwidth (both
+ * penalties are proportional to the hops); a lone flow is unaffected. */
 int ss_model_simgrid_cfg(const ss_model_t *m, const char **out, int max)
 {
     static const char *const ab[] = {
         "network/model:CM02", "network/latency-factor:1",
         "network/bandwidth-factor:1", "network/TCP-gamma:0",
-        "network/crosstraffic:0",
+        "network/crosstraffic:0", "network/weight-S:1e10",
     };
     static const char *const sg[] = {"network/crosstraffic:0"};
     const char *const *src = m->kind == SS_MODEL_ALPHA_BETA ? ab : sg;
-    int n = m->kind == SS_MODEL_ALPHA_BETA ? 5 : 1;
+    int n = m->kind == SS_MODEL_ALPHA_BETA ? 6 : 1;
     int i;
     for (i = 0; i < n && i < max; i++)
         out[i] = src[i];

@@ -292,9 +292,10 @@ static void on_crash(int sig, siginfo_t *info, void *uctx)
         /* Outside every PE (maestro has no PE data): in SimGrid's engine. */
         say("shmemsim: error: the simulation crashed inside SimGrid's engine, not in "
             "a PE. Known causes:\n"
-            "  - SimGrid 3.32's max-min solver (lmm::MaxMin::do_solve) on some dense\n"
-            "    patterns on aries-xc (direct fcollect from 256 PEs): use another\n"
-            "    platform, or `shmemsim scale` to fit the point from smaller ones;\n"
+            "  - SimGrid 3.32's max-min solver (lmm::MaxMin::do_solve) with very\n"
+            "    many flows on one link, under --model simgrid (LV08's sharing\n"
+            "    penalties): use --model alpha-beta, or `shmemsim scale` to fit\n"
+            "    the point from smaller ones;\n"
             "  - a DRAGONFLY platform file with more groups than routers per\n"
             "    chassis (SimGrid 3.32 reads past its arrays; specs are checked).\n");
     } else {
