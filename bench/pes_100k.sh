@@ -7,7 +7,7 @@
 # under 30 s and 6 GiB, PE creation under 3 s.
 # $EXTRA adds run options (e.g. --force, to measure points the run-time
 # estimate refuses); $LIMIT stops a run after that many seconds (status
-# 124, default 600).
+# 124, default 600); $ALGS replaces the list, e.g. ALGS="reduce:binomial".
 set -u
 sim=${1:?usage: pes_100k.sh SHMEMSIM [PES] [PLATFORMS...]}
 pes=${2:-100000}
@@ -15,10 +15,10 @@ pes=${2:-100000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-algs="fcollect:recursive_doubling fcollect:bruck fcollect:knomial
+algs=${ALGS:-"fcollect:recursive_doubling fcollect:bruck fcollect:knomial
 collect:recursive_doubling collect:bruck
 broadcast:binomial broadcast:knomial broadcast:kary broadcast:pipelined_binary
-reduce:binomial reduce:knomial reduce:recursive_doubling reduce:rabenseifner"
+reduce:binomial reduce:knomial reduce:recursive_doubling reduce:rabenseifner"}
 
 # "shmemsim: PEs created, simulating (1.2 s)" -> 1.2
 phase() { sed -n "s/^shmemsim: $1 (\([0-9.]*\) s.*/\1/p" "$tmp/err" | head -n 1; }

@@ -188,3 +188,11 @@ int ss_cc_plan(int argc, char **argv, ss_cc_plan_t *p)
                     "objects)", NULL);
     return 0;
 }
+
+void ss_cc_plan_free(ss_cc_plan_t *p)
+{
+    free(p->compile.v);
+    free(p->link.v);
+    free(p->in);
+    memset(p, 0, sizeof *p);
+}

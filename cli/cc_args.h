@@ -36,5 +36,7 @@ typedef struct ss_cc_plan {
 /* Reads argv[1..]; 0, or prints "shmemsim-cc: error: ..." and returns
  * non-zero. */
 int ss_cc_plan(int argc, char **argv, ss_cc_plan_t *p);
+/* Releases what ss_cc_plan allocated (the strings stay argv's). */
+void ss_cc_plan_free(ss_cc_plan_t *p);
 
 #endif

@@ -150,6 +150,8 @@ static int run(const ss_strv_t *cmd)
     return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
 }
 
+static ss_strv_t tmp_names;   /* in_tmp's strings */
+
 static void cleanup(void)
 {
     if (!tmp[0])
@@ -164,9 +166,13 @@ static void cleanup(void)
     verbose = v;
     free(rm.v);
     tmp[0] = 0;
+    for (size_t i = 0; i < tmp_names.n; i++)
+        free((char *)tmp_names.v[i]);
+    free(tmp_names.v);
+    tmp_names = (ss_strv_t){0};
 }
 
-/* tmp/name, in static storage that lives until exit (one per call). */
+/* tmp/name, kept (in tmp_names) until cleanup at exit. */
 static const char *in_tmp(const char *name)
 {
     size_t n = strlen(tmp) + strlen(name) + 2;
@@ -176,6 +182,7 @@ static const char *in_tmp(const char *name)
         exit(1);
     }
     snprintf(s, n, "%s/%s", tmp, name);
+    ss_strv_add(&tmp_names, s);
     return s;
 }
 
@@ -382,14 +389,19 @@ int main(int argc, char **argv)
         return argc < 2 ? 2 : 0;
     }
     int rc = ss_cc_plan(argc, argv, &plan);
-    if (rc)
+    if (rc) {
+        ss_cc_plan_free(&plan);
         return rc;
-    paths(&p);
-    if (plan.compile_only)
-        return compile_only(argv, argc, &plan, &p);
-    if (!plan.nin) {
-        fputs("shmemsim-cc: error: no input files\n", stderr);
-        return 2;
     }
-    return link_program(&plan, &p);
+    paths(&p);
+    if (plan.compile_only) {
+        rc = compile_only(argv, argc, &plan, &p);
+    } else if (!plan.nin) {
+        fputs("shmemsim-cc: error: no input files\n", stderr);
+        rc = 2;
+    } else {
+        rc = link_program(&plan, &p);
+    }
+    ss_cc_plan_free(&plan);
+    return rc;
 }

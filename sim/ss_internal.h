@@ -139,12 +139,16 @@ typedef struct ss_world {
     int exit_code;
     ss_run_stats_t stats;
     int stack_checked;      /* red zones are checked (ss_stack.c) */
+    double wall_t0, wall_shown;   /* progress lines (ss_runtime.c) */
 } ss_world_t;
 
 extern ss_world_t ss_w;
 
 /* ss_runtime.c */
 ss_pe_t *ss_self(void);
+/* Every 65,536 SimGrid communications: a progress line on stderr when the
+ * run shows progress and 10 s of wall time passed since the last one. */
+void ss_progress_tick(void);
 ss_pe_t *ss_check_pe(int pe, const char *call);
 void ss_fatal(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 /* "shmemsim: " + one line on stderr, safe on a PE's small stack. */

@@ -329,19 +329,36 @@ static double wall_now(void)
 
 /* Phase timings on stderr for big runs (they take seconds to minutes),
  * or any run with $SHMEMSIM_PROGRESS set (benchmarks read them). */
-static void progress(const ss_config_t *cfg, const char *what, double t0)
+static int shows_progress(const ss_config_t *cfg)
 {
     static int forced = -1;
     if (forced < 0)
         forced = getenv("SHMEMSIM_PROGRESS") != NULL;
-    if (cfg->quiet || (cfg->npes < 10000 && !forced))
+    return !cfg->quiet && (cfg->npes >= 10000 || forced);
+}
+
+static void progress(const ss_config_t *cfg, const char *what, double t0)
+{
+    if (!shows_progress(cfg))
         return;
-    fprintf(stderr, "shmemsim: %s (%.1f s", what, wall_now() - t0);
+    ss_w.wall_shown = wall_now();
+    fprintf(stderr, "shmemsim: %s (%.1f s", what, ss_w.wall_shown - t0);
     if (ss_w.stats.comms)
         fprintf(stderr, "; %llu messages and %llu wake-ups in %llu SimGrid "
                 "communications", ss_w.stats.messages, ss_w.stats.wakeups,
                 ss_w.stats.comms);
     fputs(")\n", stderr);
+}
+
+/* A long run says it is alive and how far it got, in simulated time. */
+void ss_progress_tick(void)
+{
+    if (!shows_progress(&ss_w.cfg) || wall_now() - ss_w.wall_shown < 10.0)
+        return;
+    char what[64];
+    snprintf(what, sizeof what, "simulating, at %.6g s of simulated time",
+             simgrid_get_clock());
+    progress(&ss_w.cfg, what, ss_w.wall_t0);
 }
 
 ss_run_stats_t ss_world_stats(void) { return ss_w.stats; }
@@ -370,7 +387,7 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         fprintf(stderr, "shmemsim: error: %s\n", err);
         return 2;
     }
-    double t0 = wall_now();
+    double t0 = ss_w.wall_t0 = wall_now();
     ss_stack_setup(cfg->npes, cfg->quiet);
     engine_init(cfg);
     ss_hooks_install();
