@@ -5,6 +5,7 @@
 # and says so in one line with exit 2. (A program's own allocations are
 # folded with a note: test_errors, test_autofold.)
 set -u
+. "$(dirname "$0")/stderr_ours.sh"
 ss=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -13,6 +14,7 @@ $run > "$tmp/out" 2> "$tmp/err" || { echo "unchecked run failed:"; cat "$tmp/err
 [ "$(wc -l < "$tmp/out")" -eq 2 ] || { echo "expected one result row"; cat "$tmp/out"; exit 1; }
 $run --check > /dev/null 2> "$tmp/err"
 rc=$?
+stderr_ours "$tmp/err"
 [ $rc -eq 2 ] || { echo "--check: exit $rc, want 2"; cat "$tmp/err"; exit 1; }
 [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q "checking results needs every copy: drop --check" "$tmp/err" ||
     { echo "--check: unclear error:"; cat "$tmp/err"; exit 1; }

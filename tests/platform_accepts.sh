@@ -5,6 +5,7 @@
 # results, and stderr is empty, or is the one warning line holding the
 # text after "shmemsim-test-warning:" in the file.
 set -eu
+. "$(dirname "$0")/stderr_ours.sh"
 ss=$1 file=$2
 args=$(sed -n 's/.*shmemsim-test: *\(.*\)$/\1/p' "$file" | sed 's/ *-->$//' | head -1)
 want=$(sed -n 's/.*shmemsim-test-warning: *\(.*\)$/\1/p' "$file" | sed 's/ *-->$//' | head -1)
@@ -14,10 +15,7 @@ rc=0
 # shellcheck disable=SC2086
 "$ss" run --platform "$file" ${args:---pes 2} --collective fcollect --algorithm linear \
     --bytes 8 --check --format csv >"$d/out" 2>"$d/err" || rc=$?
-# An ASan build notes once that SimGrid switches stacks: not ours.
-grep -v -e '__asan_handle_no_return' -e '^False positive error reports may follow' \
-    -e 'google/sanitizers/issues/189' -e '^$' "$d/err" >"$d/err.ours" || true
-mv "$d/err.ours" "$d/err"
+stderr_ours "$d/err"
 ok=1
 [ "$rc" -eq 0 ] && grep -q '^fcollect,linear,' "$d/out" || ok=0
 if [ -n "$want" ]; then
