@@ -23,6 +23,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "model.h"
 #include "placement.h"
 #include "platform.h"
 
@@ -70,12 +71,22 @@ int main(int argc, char **argv)
     int ppn = atoi(argv[3]);
     RDB = !strcmp(argv[4], "rdb");
     BYTES = atol(argv[5]);
-    char *sgargv[] = {argv[0], "--cfg=network/model:CM02",
-                      "--cfg=network/latency-factor:1",
-                      "--cfg=network/bandwidth-factor:1", "--cfg=network/TCP-gamma:0",
-                      "--cfg=network/crosstraffic:0", "--cfg=contexts/stack-size:32",
-                      "--cfg=contexts/guard-size:0", "--log=root.thres:critical", NULL};
-    int sgargc = 9;
+    /* The runtime's own network settings (alpha-beta model). */
+    ss_model_t model;
+    const char *cfg[8];
+    char buf[8][80], *sgargv[16];
+    int sgargc = 0;
+    ss_model_defaults(&model, SS_MODEL_ALPHA_BETA);
+    int ncfg = ss_model_simgrid_cfg(&model, cfg, 8);
+    sgargv[sgargc++] = argv[0];
+    for (int i = 0; i < ncfg; i++) {
+        snprintf(buf[i], sizeof buf[i], "--cfg=%s", cfg[i]);
+        sgargv[sgargc++] = buf[i];
+    }
+    sgargv[sgargc++] = "--cfg=contexts/stack-size:32";
+    sgargv[sgargc++] = "--cfg=contexts/guard-size:0";
+    sgargv[sgargc++] = "--log=root.thres:critical";
+    sgargv[sgargc] = NULL;
     char err[512];
     simgrid_init(&sgargc, sgargv);
     if (ss_platform_check(argv[1], err, sizeof err) ||

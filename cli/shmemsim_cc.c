@@ -150,7 +150,7 @@ static int run(const ss_strv_t *cmd)
     return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
 }
 
-static ss_strv_t tmp_names;   /* in_tmp's strings */
+static ss_strv_t tmp_names;   /* in_tmp's strings, and others freed at exit */
 
 static void cleanup(void)
 {
@@ -289,6 +289,7 @@ static void grouped_data(void *arg, const char *name, unsigned type,
         return;
     sprintf(arg2, "%s=%s", name, type == SHT_NOBITS ? "shmemsim_priv_bss"
                                                     : "shmemsim_priv_data");
+    ss_strv_add(&tmp_names, arg2);   /* freed at exit, with in_tmp's */
     ss_strv_add(cmd, "--rename-section");
     ss_strv_add(cmd, arg2);
 }

@@ -119,8 +119,10 @@ int main(int argc, char **argv)
     if (ss_option_finish(&cfg))
         return 2;
     char *path = locate(argv[i]);
-    if (check_program(argv[i], path))
+    if (check_program(argv[i], path)) {
+        free(path);
         return 2;
+    }
     /* PROGRAM --shmemsim-run OPTIONS --shmemsim-end ARGS */
     char **v = calloc((size_t)argc + 3, sizeof *v);
     if (!v)
