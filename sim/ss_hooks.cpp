@@ -1,10 +1,13 @@
-// ss_hooks.cpp - the runtime's one use of SimGrid's C++ API: being told
-// when a PE is about to sleep. A put held back for fusion (ss_progress.c)
-// must leave before simulated time moves; the runtime's own blocking
-// points send it first, but a program may sleep through SimGrid itself
-// (a model of computation), and only this signal sees that.
+// ss_hooks.cpp - the runtime's one use of SimGrid's C++ API: signals.
+// Being told when a PE is about to sleep: a put held back for fusion
+// (ss_progress.c) must leave before simulated time moves; the runtime's
+// own blocking points send it first, but a program may sleep through
+// SimGrid itself (a model of computation), and only this signal sees
+// that. And being told when simulated time moves, in maestro, to print
+// progress on long runs off the PEs' small stacks.
 #include <simgrid/actor.h>
 #include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
 
 extern "C" {
 #include "ss_internal.h"
@@ -20,5 +23,10 @@ extern "C" void ss_hooks_install(void)
         auto *pe = static_cast<ss_pe_t *>(sg_actor_self_get_data());
         if (pe && !pe->finished)
             ss_flush(pe);
+    });
+    simgrid::s4u::Engine::on_time_advance_cb([](double) {
+        static unsigned n;
+        if ((++n & 0xff) == 0)   // the wall clock every 256 steps
+            ss_progress_tick();
     });
 }

@@ -146,8 +146,10 @@ extern ss_world_t ss_w;
 
 /* ss_runtime.c */
 ss_pe_t *ss_self(void);
-/* Every 65,536 SimGrid communications: a progress line on stderr when the
- * run shows progress and 10 s of wall time passed since the last one. */
+/* Called by the engine (maestro, on the main stack: printing needs more
+ * than a PE's stack) whenever simulated time moves: a progress line on
+ * stderr when the run shows progress and 10 s of wall time passed since
+ * the last one. */
 void ss_progress_tick(void);
 ss_pe_t *ss_check_pe(int pe, const char *call);
 void ss_fatal(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));

@@ -158,8 +158,7 @@ static void send_as(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes,
     fence_deps(pe, target, m, mark, ctx);
     m->refs++;   /* the sender's reference, dropped when the send is done */
     ss_w.stats.messages += 1u + m->has_amo_fused;
-    if ((++ss_w.stats.comms & 0xffff) == 0)
-        ss_progress_tick();
+    ss_w.stats.comms++;
     sg_comm_t c = sg_mailbox_put_async(t->mb, m, (long)wire_bytes);
     out_push(pe, c, m, target, epoch, ctx);
     if (++t->in_issued > t->in_posted && t->in_wait && !t->bell_pending)
