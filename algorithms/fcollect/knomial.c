@@ -50,6 +50,8 @@
  * peers, [1 + rounds] flag "whole result here" at an extra.
  * work: the padding (fcollect/bruck.c's helper), at most 64 KiB.
  */
+#include <stdint.h>
+
 #include "../internal.h"
 
 SHCOLL_DECLARE_ALG(fcollect_knomial);
@@ -61,10 +63,11 @@ void shcoll_fcollect_pad(const shcoll_args_t *a, size_t pad, int pe);
 enum { DEFAULT_RADIX = 4, MAX_ROUNDS = 64, PAD_CHUNK = 1 << 16 };
 
 typedef struct plan {
-    int p, pc, rem, rounds;
+    int p, pc, rem, rounds, k;
     int radix[MAX_ROUNDS], group[MAX_ROUNDS];   /* group: size before */
     size_t n;                                   /* block bytes if no off */
     const size_t *off;                          /* p+1 offsets, or NULL */
+    size_t bmax;                                /* largest extra block */
 } plan_t;
 
 static void make_plan(plan_t *pl, int p, int k, size_t n, const size_t *off)
@@ -85,6 +88,10 @@ static void make_plan(plan_t *pl, int p, int k, size_t n, const size_t *off)
     }
     pl->pc = g;
     pl->rem = p - g;
+    pl->k = k;
+    pl->bmax = off ? 0 : n;
+    for (int e = g; off && e < p; e++)
+        pl->bmax = off[e + 1] - off[e] > pl->bmax ? off[e + 1] - off[e] : pl->bmax;
 }
 
 static int radix_of(int k)
@@ -140,17 +147,67 @@ static size_t holding(const plan_t *pl, int base, int g)
            pos(pl, base);
 }
 
-/* The padded size of a round with groups of g: no group holds more. */
-static size_t padded(const plan_t *pl, int g)
+/* The padded size of a round with groups of g (no group holds more) and
+ * the most padding any of its groups sends: O(pc / g). */
+static size_t padded(const plan_t *pl, int g, size_t *most_pad)
 {
-    size_t v = 0;
-    if (!pl->off && pl->rem == 0)
+    size_t v = 0, lo = SIZE_MAX;
+    if (!pl->off && pl->rem == 0) {
+        *most_pad = 0;
         return (size_t)g * pl->n;
+    }
     for (int base = 0; base < pl->pc; base += g) {
         size_t w = holding(pl, base, g);
         v = w > v ? w : v;
+        lo = w < lo ? w : lo;
     }
+    *most_pad = v - lo;
     return v;
+}
+
+/* Every round's padded size, and the work the padding needs. With equal
+ * blocks they depend on (p, k, n) only, and computing them costs O(p):
+ * once per call on every member would be O(p^2) per call in all, so the
+ * last few are kept, as a library keeps a team's schedules (per thread:
+ * no locking). Blocks given by off (collect) are computed each call. */
+typedef struct volumes {
+    int p, k;
+    size_t n, work;
+    size_t v[MAX_ROUNDS];
+} volumes_t;
+
+static void fill_volumes(const plan_t *pl, volumes_t *vol)
+{
+    size_t most = pl->rem > 0;   /* pre-step: ceil(n / m) over a slice cut in m */
+    vol->p = pl->p;
+    vol->k = pl->k;
+    vol->n = pl->n;
+    for (int j = 0; j < pl->rounds; j++) {
+        size_t pad;
+        vol->v[j] = padded(pl, pl->group[j], &pad);
+        most = pad > most ? pad : most;
+    }
+    vol->work = most < PAD_CHUNK ? most : PAD_CHUNK;
+}
+
+/* Into *vol, a copy: other members (in a simulator, other PEs of this
+ * thread) may replace a kept entry while this call runs. */
+static void volumes(const plan_t *pl, volumes_t *vol)
+{
+    enum { KEPT = 4 };
+    static _Thread_local volumes_t kept[KEPT];
+    static _Thread_local unsigned next;
+    if (pl->off) {
+        fill_volumes(pl, vol);
+        return;
+    }
+    for (unsigned i = 0; i < KEPT; i++)
+        if (kept[i].p == pl->p && kept[i].k == pl->k && kept[i].n == pl->n) {
+            *vol = kept[i];
+            return;
+        }
+    fill_volumes(pl, vol);
+    kept[next++ % KEPT] = *vol;
 }
 
 size_t shcoll_fcollect_knomial_psync_words(int npes, int radix)
@@ -165,18 +222,10 @@ size_t shcoll_fcollect_knomial_psync_words(int npes, int radix)
 size_t shcoll_fcollect_knomial_work_bytes(int npes, size_t nbytes, int radix)
 {
     plan_t pl;
-    size_t most = 0;
+    volumes_t vol;
     make_plan(&pl, npes, radix_of(radix), nbytes, NULL);
-    if (pl.rem > 0)
-        most = 1;   /* pre-step: ceil(n / m) over a slice of n cut in m */
-    for (int j = 0; pl.rem > 0 && j < pl.rounds; j++) {
-        size_t v = padded(&pl, pl.group[j]);
-        for (int base = 0; base < pl.pc; base += pl.group[j]) {
-            size_t pad = v - holding(&pl, base, pl.group[j]);
-            most = pad > most ? pad : most;
-        }
-    }
-    return most < PAD_CHUNK ? most : PAD_CHUNK;
+    volumes(&pl, &vol);
+    return vol.work;
 }
 
 /* Our group's blocks, the slices it holds, the padding, the counter. */
@@ -191,12 +240,13 @@ static void send_group(const shcoll_args_t *a, const plan_t *pl, int base,
     shcoll_put_count(NULL, NULL, 0, counter, pe);
 }
 
-static void round_j(const shcoll_args_t *a, const plan_t *pl, int me, int j)
+static void round_j(const shcoll_args_t *a, const plan_t *pl,
+                    const volumes_t *vol, int me, int j)
 {
     int g = pl->group[j], r = pl->radix[j];
     int base = me - me % g, top = me - me % (g * r);
     int digit = (me - top) / g;
-    size_t pad = padded(pl, g) - holding(pl, base, g);
+    size_t pad = vol->v[j] - holding(pl, base, g);
 
     for (int i = 1; i < r; i++) {
         int peer = top + (digit + i) % r * g + me % g;
@@ -211,10 +261,8 @@ static void round_j(const shcoll_args_t *a, const plan_t *pl, int me, int j)
  * every slice lands at the same time, so the core starts in step. */
 static size_t slice_pad(const plan_t *pl, int t, int i, int m)
 {
-    size_t most = 0, b = len(pl, pl->pc + t);
-    for (int e = pl->pc; e < pl->p; e++)
-        most = len(pl, e) > most ? len(pl, e) : most;
-    return (most + (size_t)m - 1) / (size_t)m - (cut(b, i + 1, m) - cut(b, i, m));
+    size_t b = len(pl, pl->pc + t);
+    return (pl->bmax + (size_t)m - 1) / (size_t)m - (cut(b, i + 1, m) - cut(b, i, m));
 }
 
 /* An extra member: its slices to its range of the core, then wait for
@@ -247,9 +295,11 @@ void shcoll_fcollect_knomial_blocks(const shcoll_args_t *a, int me,
         return;
     }
     shcoll_copy(shcoll_at(a->dest, at(&pl, me)), a->source, a->nbytes);
+    volumes_t vol;
+    volumes(&pl, &vol);
     shcoll_wait_count(&a->psync[0], pl.rem > 0);
     for (int j = 0; j < pl.rounds; j++)
-        round_j(a, &pl, me, j);
+        round_j(a, &pl, &vol, me, j);
     int t = pl.rem > 0 ? owner_of(&pl, me) : 0;
     if (pl.rem > 0 && start_of(&pl, t) == me)
         shcoll_put_flag(a->dest, a->dest, at(&pl, pl.p),
