@@ -73,22 +73,17 @@ int main(int argc, char **argv)
     BYTES = atol(argv[5]);
     /* The runtime's own network settings (alpha-beta model). */
     ss_model_t model;
-    const char *cfg[8];
-    char buf[8][80], *sgargv[16];
+    const char *sgargv[16];
     int sgargc = 0;
     ss_model_defaults(&model, SS_MODEL_ALPHA_BETA);
-    int ncfg = ss_model_simgrid_cfg(&model, cfg, 8);
     sgargv[sgargc++] = argv[0];
-    for (int i = 0; i < ncfg; i++) {
-        snprintf(buf[i], sizeof buf[i], "--cfg=%s", cfg[i]);
-        sgargv[sgargc++] = buf[i];
-    }
+    sgargc += ss_model_simgrid_args(&model, sgargv + sgargc, 8);
     sgargv[sgargc++] = "--cfg=contexts/stack-size:32";
     sgargv[sgargc++] = "--cfg=contexts/guard-size:0";
     sgargv[sgargc++] = "--log=root.thres:critical";
     sgargv[sgargc] = NULL;
     char err[512];
-    simgrid_init(&sgargc, sgargv);
+    simgrid_init(&sgargc, (char **)sgargv);
     if (ss_platform_check(argv[1], err, sizeof err) ||
         ss_platform_load(argv[1], err, sizeof err)) {
         fprintf(stderr, "%s\n", err);

@@ -150,7 +150,7 @@ static int run(const ss_strv_t *cmd)
     return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
 }
 
-static ss_strv_t tmp_names;   /* in_tmp's strings, and others freed at exit */
+static ss_strv_t owned;   /* strings made here (in_tmp's and others), freed at exit */
 
 static void cleanup(void)
 {
@@ -166,13 +166,13 @@ static void cleanup(void)
     verbose = v;
     free(rm.v);
     tmp[0] = 0;
-    for (size_t i = 0; i < tmp_names.n; i++)
-        free((char *)tmp_names.v[i]);
-    free(tmp_names.v);
-    tmp_names = (ss_strv_t){0};
+    for (size_t i = 0; i < owned.n; i++)
+        free((char *)owned.v[i]);
+    free(owned.v);
+    owned = (ss_strv_t){0};
 }
 
-/* tmp/name, kept (in tmp_names) until cleanup at exit. */
+/* tmp/name, kept (in owned) until cleanup at exit. */
 static const char *in_tmp(const char *name)
 {
     size_t n = strlen(tmp) + strlen(name) + 2;
@@ -182,7 +182,7 @@ static const char *in_tmp(const char *name)
         exit(1);
     }
     snprintf(s, n, "%s/%s", tmp, name);
-    ss_strv_add(&tmp_names, s);
+    ss_strv_add(&owned, s);
     return s;
 }
 
@@ -289,7 +289,7 @@ static void grouped_data(void *arg, const char *name, unsigned type,
         return;
     sprintf(arg2, "%s=%s", name, type == SHT_NOBITS ? "shmemsim_priv_bss"
                                                     : "shmemsim_priv_data");
-    ss_strv_add(&tmp_names, arg2);   /* freed at exit, with in_tmp's */
+    ss_strv_add(&owned, arg2);
     ss_strv_add(cmd, "--rename-section");
     ss_strv_add(cmd, arg2);
 }

@@ -36,14 +36,14 @@ void ss_model_defaults(ss_model_t *m, ss_model_kind_t kind)
  * usage stays near the flow count. The split between flows is the same
  * as before wherever links have one latency and one bandwidth (both
  * penalties are proportional to the hops); a lone flow is unaffected. */
-int ss_model_simgrid_cfg(const ss_model_t *m, const char **out, int max)
+int ss_model_simgrid_args(const ss_model_t *m, const char **out, int max)
 {
     static const char *const ab[] = {
-        "network/model:CM02", "network/latency-factor:1",
-        "network/bandwidth-factor:1", "network/TCP-gamma:0",
-        "network/crosstraffic:0", "network/weight-S:1e10",
+        "--cfg=network/model:CM02", "--cfg=network/latency-factor:1",
+        "--cfg=network/bandwidth-factor:1", "--cfg=network/TCP-gamma:0",
+        "--cfg=network/crosstraffic:0", "--cfg=network/weight-S:1e10",
     };
-    static const char *const sg[] = {"network/crosstraffic:0"};
+    static const char *const sg[] = {"--cfg=network/crosstraffic:0"};
     const char *const *src = m->kind == SS_MODEL_ALPHA_BETA ? ab : sg;
     int n = m->kind == SS_MODEL_ALPHA_BETA ? 6 : 1;
     int i;

@@ -22,8 +22,9 @@ extern const char *const ss_model_names[];   /* NULL-terminated */
 
 void ss_model_defaults(ss_model_t *m, ss_model_kind_t kind);
 
-/* SimGrid --cfg settings for the model, as "key:value" strings; returns
- * how many were written to out (at most max). */
-int ss_model_simgrid_cfg(const ss_model_t *m, const char **out, int max);
+/* SimGrid settings for the model, as command-line arguments
+ * ("--cfg=key:value") for simgrid_init; returns how many were written to
+ * out (at most max). */
+int ss_model_simgrid_args(const ss_model_t *m, const char **out, int max);
 
 #endif

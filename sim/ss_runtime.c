@@ -178,15 +178,10 @@ static void pe_actor(int argc, char **argv)
 static int engine_init(const ss_config_t *cfg)
 {
     const char *argv[16];
-    char stack[64], buf[8][80];
-    int argc = 0, nb = 0;
-    const char *mcfg[8];
-    int nm = ss_model_simgrid_cfg(&cfg->model, mcfg, 8);
+    char stack[64];
+    int argc = 0;
     argv[argc++] = "shmemsim";
-    for (int i = 0; i < nm && nb < 8; i++, nb++) {
-        snprintf(buf[nb], sizeof buf[nb], "--cfg=%s", mcfg[i]);
-        argv[argc++] = buf[nb];
-    }
+    argc += ss_model_simgrid_args(&cfg->model, argv + argc, 8);
     snprintf(stack, sizeof stack, "--cfg=contexts/stack-size:%d", cfg->stack_kib);
     argv[argc++] = stack;
     if (!ss_stack_guarded())   /* ss_stack.c: vm.max_map_count */
