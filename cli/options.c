@@ -27,6 +27,12 @@ const char ss_option_common_help[] =
     "                    LV08 model and factors plus LogGP o and g\n"
     "  --o TIME --g TIME LogGP issue overhead and gap (simgrid model;\n"
     "                    defaults 200ns and 100ns), e.g. --o 300ns\n"
+    "  --small-msg SIZE  messages between hosts of at most SIZE bytes are\n"
+    "                    timed by the small-message model: latency, bytes/\n"
+    "                    bandwidth and a first-come queue at each link, not\n"
+    "                    SimGrid's flow sharing (quadratic in the flows on a\n"
+    "                    link); 0: all through SimGrid. Default auto: 64 from\n"
+    "                    16,384 PEs, else 0 (alpha-beta model only)\n"
     "  --fold SIZE       share one physical copy of symmetric allocations\n"
     "                    of SIZE bytes or more across PEs (timing does not\n"
     "                    depend on payload values); e.g. --fold 64K\n"
@@ -84,12 +90,17 @@ static int model_option(const char *v, ss_config_t *cfg, char *err, size_t n)
     if (k < 0)
         return fail(err);
     double o = cfg->model.o_send, g = cfg->model.gap;
+    size_t small = cfg->model.small_bytes;
+    ss_model_t before = cfg->model;
+    ss_model_defaults(&before, before.kind);
     int custom = cfg->model.kind == SS_MODEL_SIMGRID;
     ss_model_defaults(&cfg->model, (ss_model_kind_t)k);
     if (custom && k == SS_MODEL_SIMGRID) {
         cfg->model.o_send = o;
         cfg->model.gap = g;
     }
+    if (small != before.small_bytes)   /* --small-msg given before --model */
+        cfg->model.small_bytes = small;
     return 1;
 }
 
@@ -100,7 +111,8 @@ int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg)
     long x;
     int num = !strcmp(o, "--pes") || !strcmp(o, "--ppn") || !strcmp(o, "--stack-kib");
     if (strcmp(o, "--platform") && !num && strcmp(o, "--model") && strcmp(o, "--placement") &&
-        strcmp(o, "--fold") && strcmp(o, "--o") && strcmp(o, "--g") &&
+        strcmp(o, "--fold") && strcmp(o, "--small-msg") && strcmp(o, "--o") &&
+        strcmp(o, "--g") &&
         strcmp(o, "--trace") && strcmp(o, "--trace-pes"))
         return 0;
     if (!(v = value(argc, argv, i)))
@@ -115,8 +127,11 @@ int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg)
         return placement_option(v, cfg);
     else if (!strcmp(o, "--model"))
         return model_option(v, cfg, err, sizeof err);
-    else if (!strcmp(o, "--fold")) {
-        if (ss_parse_size(v, &cfg->fold_threshold, err, sizeof err))
+    else if (!strcmp(o, "--fold") || !strcmp(o, "--small-msg")) {
+        size_t *z = !strcmp(o, "--fold") ? &cfg->fold_threshold : &cfg->model.small_bytes;
+        if (z == &cfg->model.small_bytes && !strcmp(v, "auto"))
+            *z = SS_SMALL_AUTO;
+        else if (ss_parse_size(v, z, err, sizeof err))
             return fail(err);
     } else if (!strcmp(o, "--o") || !strcmp(o, "--g")) {
         double *d = !strcmp(o, "--o") ? &cfg->model.o_send : &cfg->model.gap;
@@ -145,6 +160,11 @@ int ss_option_finish(ss_config_t *cfg)
         return fail("--pes N is required");
     if (!cfg->ppn)
         cfg->ppn = ss_platform_ppn(cfg->platform);
+    if (cfg->model.kind == SS_MODEL_SIMGRID && cfg->model.small_bytes &&
+        cfg->model.small_bytes != SS_SMALL_AUTO)
+        return fail("--small-msg applies to --model alpha-beta only: the simgrid "
+                    "model's latency and bandwidth factors are SimGrid's own "
+                    "(use --small-msg 0, or --model alpha-beta)");
     return 0;
 }
 

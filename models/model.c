@@ -15,9 +15,13 @@ void ss_model_defaults(ss_model_t *m, ss_model_kind_t kind)
     if (kind == SS_MODEL_ALPHA_BETA) {
         m->o_send = 0.0;
         m->gap = 0.0;
+        m->small_bytes = SS_SMALL_AUTO;
     } else {
+        /* LV08's latency and bandwidth factors and TCP window are not in
+         * the small-message model: every message goes through SimGrid. */
         m->o_send = 200e-9;
         m->gap = 100e-9;
+        m->small_bytes = 0;
     }
 }
 
@@ -50,4 +54,13 @@ int ss_model_simgrid_args(const ss_model_t *m, const char **out, int max)
     for (i = 0; i < n && i < max; i++)
         out[i] = src[i];
     return i;
+}
+
+size_t ss_model_small_bytes(const ss_model_t *m, int npes)
+{
+    if (m->small_bytes != SS_SMALL_AUTO)
+        return m->small_bytes;
+    if (m->kind != SS_MODEL_ALPHA_BETA)
+        return 0;
+    return npes >= SS_SMALL_AUTO_PES ? SS_SMALL_BYTES_DEFAULT : 0;
 }

@@ -16,7 +16,25 @@ typedef struct ss_model {
     double gap;           /* LogGP g: minimum time between injections (s) */
     double poll_s;        /* simulated cost of a shmem_test that fails */
     double combine_s_per_byte;  /* reduction combine cost */
+    size_t small_bytes;   /* messages between two hosts of at most this many
+                             bytes are timed by the small-message model
+                             (wire.h), not SimGrid's flow solver; 0: none;
+                             SS_SMALL_AUTO: ss_model_small_bytes */
 } ss_model_t;
+
+/* small_bytes when on: a flag, an atomic, a put with its signal, a block
+ * of a few words; the bandwidth term is under 1% of one 1 us hop at
+ * 10 GB/s. */
+#define SS_SMALL_BYTES_DEFAULT 64
+#define SS_SMALL_AUTO ((size_t)-1)
+/* Where auto turns it on. Below, SimGrid's solver is fast and exact; from
+ * here, p flows of a few bytes per round sharing a dragonfly's global
+ * links make it quadratic (binomial broadcast on aries-xc: 16,384 PEs in
+ * 183 s through SimGrid, 8 s with the model). */
+#define SS_SMALL_AUTO_PES 16384
+
+/* The small_bytes a run of npes PEs uses. */
+size_t ss_model_small_bytes(const ss_model_t *m, int npes);
 
 extern const char *const ss_model_names[];   /* NULL-terminated */
 

@@ -1,4 +1,5 @@
-// ss_hooks.cpp - the runtime's one use of SimGrid's C++ API: signals.
+// ss_hooks.cpp - where the runtime needs SimGrid's C++ API: signals, and
+// a timed wait-any that keeps the handles it is given.
 // Being told when a PE is about to sleep: a put held back for fusion
 // (ss_progress.c) must leave before simulated time moves; the runtime's
 // own blocking points send it first, but a program may sleep through
@@ -6,7 +7,9 @@
 // that. And being told when simulated time moves, in maestro, to print
 // progress on long runs off the PEs' small stacks.
 #include <simgrid/actor.h>
+#include <simgrid/comm.h>
 #include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
 extern "C" {
@@ -28,4 +31,20 @@ extern "C" void ss_hooks_install(void)
     // would go silent exactly when each step takes long (a solve over
     // 100,000 flows can take seconds).
     simgrid::s4u::Engine::on_time_advance_cb([](double) { ss_progress_tick(); });
+}
+
+// sg_comm_wait_any_for of SimGrid 3.32 drops the caller's reference to
+// every handle when it times out, freeing receives still posted. This one
+// holds its own references, and like sg_comm_wait_any consumes only the
+// handle that completed.
+extern "C" ssize_t ss_comm_wait_any_for(sg_comm_t *comms, size_t n, double timeout)
+{
+    std::vector<simgrid::s4u::CommPtr> v;
+    v.reserve(n);
+    for (size_t i = 0; i < n; i++)
+        v.emplace_back(comms[i]);
+    ssize_t k = simgrid::s4u::Comm::wait_any_for(v, timeout);
+    if (k >= 0)
+        sg_comm_unref(comms[k]);
+    return k;
 }

@@ -83,7 +83,8 @@ typedef struct ss_rx {
 } ss_rx_t;
 
 typedef struct ss_out {
-    sg_comm_t comm;
+    sg_comm_t comm;     /* NULL: a small message (ss_nic.c) */
+    double lands;       /* ... which lands then */
     ss_msg_t *msg;      /* NULL for a doorbell */
     int target;
     uint32_t epoch;     /* sender's fence epoch at issue */
@@ -99,6 +100,8 @@ typedef struct ss_pe {
     uint32_t nrx, caprx;
     uint64_t in_issued;     /* messages sent to this PE so far */
     uint64_t in_posted;     /* receives this PE has posted */
+    uint32_t small_in;      /* small messages to it not yet landed */
+    struct ss_nic *nic;     /* its host's NIC (ss_nic.c), NULL if none */
     ss_rx_t bell;
     ss_out_t *out;          /* outstanding sends, in issue order */
     uint32_t nout, capout, sweep_at;
@@ -113,7 +116,10 @@ typedef struct ss_pe {
     int held_target;
     uint32_t held_epoch, held_mark, held_ctx;   /* as issued */
     uint32_t nmalloc;       /* symmetric allocations made so far */
-    uint8_t bell_posted, bell_pending, in_wait, finished;
+    uint32_t bells;         /* doorbells on their way to it */
+    sg_mailbox_t nic_mb;    /* small messages, from its NIC (ss_nic.c) */
+    ss_rx_t nicrx;          /* the receive always posted on it */
+    uint8_t bell_posted, nic_posted, in_wait, finished;
     double next_inject;     /* LogGP gap: earliest next injection */
     const char *where;      /* API call the PE is in, for deadlock reports */
     uintptr_t stack_lo;     /* bottom of its stack (ss_stack.c), 0 when done */
@@ -156,11 +162,23 @@ void ss_fatal(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2
 /* "shmemsim: " + one line on stderr, safe on a PE's small stack. */
 void ss_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* ss_nic.c: small messages (models/wire.h) */
+typedef struct ss_nic ss_nic_t;
+int ss_nic_count(int npes, int ppn);   /* NIC actors a run will have */
+void ss_nic_attach(ss_pe_t *pe, size_t slot, size_t nslots);
+int ss_nic_takes(const ss_pe_t *from, const ss_pe_t *t, size_t wire_bytes);
+/* Queues m at t's NIC; returns when it lands. */
+double ss_nic_send(ss_pe_t *from, ss_pe_t *t, ss_msg_t *m, size_t wire_bytes);
+void ss_nic_free(void);
+
 /* ss_hooks.cpp */
 void ss_hooks_install(void);
+/* sg_comm_wait_any_for that leaves the handles alone on a timeout (-1). */
+ssize_t ss_comm_wait_any_for(sg_comm_t *comms, size_t n, double timeout);
 
 /* ss_stack.c */
-void ss_stack_setup(int npes, int quiet);
+/* npes PEs and nics NIC actors (ss_nic.c), which have stacks too */
+void ss_stack_setup(int npes, int nics, int quiet);
 int ss_stack_guarded(void);
 void ss_stack_enter(ss_pe_t *pe, void *frame);
 void ss_stack_leave(ss_pe_t *pe, void *frame);
@@ -211,6 +229,9 @@ static inline void ss_flush(ss_pe_t *pe)
 void ss_progress_wait(ss_pe_t *pe, int with_out);
 void ss_progress_drain(ss_pe_t *pe);
 void ss_progress_apply(ss_pe_t *pe, ss_msg_t *m);
+/* A small message m lands at t now, over t's loopback (called by t's
+ * NIC, which gets the send handle to retire). */
+sg_comm_t ss_progress_landed(ss_pe_t *t, ss_msg_t *m);
 void ss_progress_poll(ss_pe_t *pe);
 void ss_wake(int target);
 void ss_quiet(ss_pe_t *pe);

@@ -20,6 +20,13 @@
  * a context waits for that context's sends and answers alone. Replies
  * and doorbells belong to the default context.
  *
+ * Small messages (ss_nic.c) between hosts reach t through its host's NIC
+ * at the time the small-message model gives, into a mailbox of their own
+ * on which t always has one receive posted: a doorbell could be late (its
+ * receive may be matched by a ringer still on its way). The sender has
+ * no handle, only the landing time; t counts them (small_in) until
+ * received.
+ *
  * Fusion. A put followed by a fence and a non-fetching atomic to the same
  * PE on the same context (a payload and its flag: most collective steps)
  * travels as one communication of both sizes, the atomic applied right
@@ -33,6 +40,7 @@
  * would. Not done when an issue overhead is modelled (the atomic then
  * leaves later than the put).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,19 +66,37 @@ static const ss_ctx_state_t *ctx_of(const ss_pe_t *pe, const ss_msg_t *m)
     return m && m->kind != SS_MSG_REPLY && pe->cur ? pe->cur : &pe->dflt;
 }
 
-static void out_push(ss_pe_t *pe, sg_comm_t c, ss_msg_t *m, int target,
-                     uint32_t epoch, uint32_t ctx)
+static void out_push(ss_pe_t *pe, sg_comm_t c, double lands, ss_msg_t *m,
+                     int target, uint32_t epoch, uint32_t ctx)
 {
     if (pe->nout == pe->capout)
         grow((void **)&pe->out, &pe->capout, sizeof *pe->out);
-    pe->out[pe->nout++] = (ss_out_t){c, m, target, epoch, ctx};
+    pe->out[pe->nout++] = (ss_out_t){c, lands, m, target, epoch, ctx};
 }
+
+
 
 static void out_retire(ss_pe_t *pe, uint32_t i)
 {
     ss_msg_unref(pe->out[i].msg);
     memmove(pe->out + i, pe->out + i + 1, (pe->nout - i - 1) * sizeof *pe->out);
     pe->nout--;
+}
+
+/* Is send o over? A small message is once its landing time has come. */
+static int out_landed(const ss_out_t *o, double now)
+{
+    return !o->comm && o->lands <= now;
+}
+
+/* Block until send i is over, then retire it. */
+static void out_finish(ss_pe_t *pe, uint32_t i)
+{
+    if (pe->out[i].comm)
+        sg_comm_wait(pe->out[i].comm);
+    else if (pe->out[i].lands > simgrid_get_clock())
+        sg_actor_sleep_until(pe->out[i].lands);
+    out_retire(pe, i);
 }
 
 /* Retire sends already known to be complete: their message has been
@@ -82,9 +108,11 @@ static void out_retire(ss_pe_t *pe, uint32_t i)
 static void out_sweep(ss_pe_t *pe)
 {
     uint32_t w = 0;
+    double now = simgrid_get_clock();
     for (uint32_t i = 0; i < pe->nout; i++) {
-        if (pe->out[i].msg && pe->out[i].msg->applied) {
-            sg_comm_wait(pe->out[i].comm);
+        if ((pe->out[i].msg && pe->out[i].msg->applied) || out_landed(&pe->out[i], now)) {
+            if (pe->out[i].comm)
+                sg_comm_wait(pe->out[i].comm);
             ss_msg_unref(pe->out[i].msg);
         } else {
             pe->out[w++] = pe->out[i];
@@ -96,17 +124,17 @@ static void out_sweep(ss_pe_t *pe)
 
 static void ring_bell(ss_pe_t *from, ss_pe_t *t)
 {
-    t->bell_pending = 1;
+    t->bells++;
     ss_w.stats.wakeups++;
     ss_w.stats.comms++;
     sg_comm_t c = sg_mailbox_put_async(t->bell_mb, &ss_bell_token, 0);
-    out_push(from, c, NULL, t->id, from->fence_epoch, from->dflt.id);
+    out_push(from, c, 0, NULL, t->id, from->fence_epoch, from->dflt.id);
 }
 
 void ss_wake(int target)
 {
     ss_pe_t *t = &ss_w.pes[target];
-    if (t->in_wait && !t->bell_pending)
+    if (t->in_wait && !t->bells)
         ring_bell(ss_self(), t);
 }
 
@@ -158,11 +186,16 @@ static void send_as(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes,
     fence_deps(pe, target, m, mark, ctx);
     m->refs++;   /* the sender's reference, dropped when the send is done */
     ss_w.stats.messages += 1u + m->has_amo_fused;
-    ss_w.stats.comms++;
-    sg_comm_t c = sg_mailbox_put_async(t->mb, m, (long)wire_bytes);
-    out_push(pe, c, m, target, epoch, ctx);
-    if (++t->in_issued > t->in_posted && t->in_wait && !t->bell_pending)
-        ring_bell(pe, t);
+    if (ss_nic_takes(pe, t, wire_bytes)) {
+        double lands = ss_nic_send(pe, t, m, wire_bytes);
+        out_push(pe, NULL, lands, m, target, epoch, ctx);
+    } else {
+        ss_w.stats.comms++;
+        sg_comm_t c = sg_mailbox_put_async(t->mb, m, (long)wire_bytes);
+        out_push(pe, c, 0, m, target, epoch, ctx);
+        if (++t->in_issued > t->in_posted && t->in_wait && !t->bells)
+            ring_bell(pe, t);
+    }
     if (pe->nout >= pe->sweep_at)
         out_sweep(pe);
 }
@@ -320,6 +353,15 @@ static void apply(ss_pe_t *pe, ss_msg_t *m)
     ss_msg_unref(m);
 }
 
+/* Into t's NIC mailbox, on which t always has a receive posted and is the
+ * permanent receiver, so nothing else can have taken that receive. The
+ * NIC keeps the handle and retires it once done. */
+sg_comm_t ss_progress_landed(ss_pe_t *t, ss_msg_t *m)
+{
+    ss_w.stats.comms++;
+    return sg_mailbox_put_async(t->nic_mb, m, 0);
+}
+
 void ss_progress_apply(ss_pe_t *pe, ss_msg_t *m)
 {
     if (m->ndeps > 0) {
@@ -345,6 +387,10 @@ static void post_receives(ss_pe_t *pe)
         pe->bell.comm = sg_mailbox_get_async(pe->bell_mb, (void **)&pe->bell.msg);
         pe->bell_posted = 1;
     }
+    if (pe->nic && !pe->nic_posted) {
+        pe->nicrx.comm = sg_mailbox_get_async(pe->nic_mb, (void **)&pe->nicrx.msg);
+        pe->nic_posted = 1;
+    }
 }
 
 static void rx_done(ss_pe_t *pe, uint32_t i)
@@ -357,38 +403,84 @@ static void rx_done(ss_pe_t *pe, uint32_t i)
     ss_progress_apply(pe, m);
 }
 
+/* Retire the small sends that have landed by now; how many. */
+static uint32_t out_retire_landed(ss_pe_t *pe)
+{
+    double now = simgrid_get_clock();
+    uint32_t done = 0;
+    for (uint32_t i = pe->nout; i-- > 0;)
+        if (out_landed(&pe->out[i], now)) {
+            out_retire(pe, i);
+            done++;
+        }
+    return done;
+}
+
 /* Block until one thing happens: a message lands (it is applied), the
- * doorbell rings, or (with_out) one of this PE's sends completes. */
+ * doorbell rings, or (with_out) one of this PE's sends completes: a
+ * SimGrid send, or a small one whose landing time comes first. */
 void ss_progress_wait(ss_pe_t *pe, int with_out)
 {
     ss_flush(pe);
     ss_stack_check(pe);
+    if (with_out && out_retire_landed(pe))
+        return;
     /* Set before any SimGrid call: posting a receive is a simcall, during
      * which other PEs run and must already see this PE as waiting. */
     pe->in_wait = 1;
     post_receives(pe);
-    uint32_t n = pe->nrx + 1 + (with_out ? pe->nout : 0);
+    uint32_t n = pe->nrx + 2 + (with_out ? pe->nout : 0);   /* + bell, NIC */
     sg_comm_t stackv[64];
+    uint32_t stacki[64];
     sg_comm_t *v = n <= 64 ? stackv : malloc(n * sizeof *v);
-    if (!v)
+    uint32_t *idx = n <= 64 ? stacki : malloc(n * sizeof *idx);
+    if (!v || !idx)
         ss_fatal("out of memory waiting");
     for (uint32_t i = 0; i < pe->nrx; i++)
         v[i] = pe->rx[i]->comm;
     v[pe->nrx] = pe->bell.comm;
-    for (uint32_t i = 0; with_out && i < pe->nout; i++)
-        v[pe->nrx + 1 + i] = pe->out[i].comm;
-    ssize_t k = sg_comm_wait_any(v, n);
+    n = pe->nrx + 1;
+    uint32_t nic_at = pe->nic_posted ? n : UINT32_MAX;
+    if (pe->nic_posted)
+        v[n++] = pe->nicrx.comm;
+    uint32_t outs_at = n;
+    double due = INFINITY;   /* earliest landing of a small send */
+    for (uint32_t i = 0; with_out && i < pe->nout; i++) {
+        if (pe->out[i].comm) {
+            idx[n] = i;
+            v[n++] = pe->out[i].comm;
+        } else if (pe->out[i].lands < due) {
+            due = pe->out[i].lands;
+        }
+    }
+    ssize_t k = isinf(due) ? sg_comm_wait_any(v, n)
+                           : ss_comm_wait_any_for(v, n, due - simgrid_get_clock());
     pe->in_wait = 0;
+    uint32_t out_i = k >= (ssize_t)outs_at ? idx[k] : 0;
     if (v != stackv)
         free(v);
-    if (k < 0)
+    if (idx != stacki)
+        free(idx);
+    if (k < 0 && !isinf(due)) {
+        /* Timed out at the first landing (the clock may miss it by a
+         * rounding, so retire by the time waited for). */
+        for (uint32_t i = pe->nout; i-- > 0;)
+            if (!pe->out[i].comm && pe->out[i].lands <= due)
+                out_retire(pe, i);
+    } else if (k < 0) {
         ss_fatal("PE %d: SimGrid wait failed in %s", pe->id, pe->where);
-    if ((uint32_t)k < pe->nrx)
+    } else if ((uint32_t)k < pe->nrx) {
         rx_done(pe, (uint32_t)k);
-    else if ((uint32_t)k == pe->nrx)
-        pe->bell_posted = pe->bell_pending = 0;
-    else
-        out_retire(pe, (uint32_t)k - pe->nrx - 1);
+    } else if ((uint32_t)k == pe->nrx) {
+        pe->bell_posted = 0;
+        pe->bells--;
+    } else if ((uint32_t)k == nic_at) {
+        pe->nic_posted = 0;
+        pe->small_in--;
+        ss_progress_apply(pe, pe->nicrx.msg);
+    } else {
+        out_retire(pe, out_i);
+    }
 }
 
 /* Apply every message already sent to this PE: used after synchronisation
@@ -397,7 +489,8 @@ void ss_progress_drain(ss_pe_t *pe)
 {
     /* A doorbell rung but not yet landed counts too: a PE that left with
      * one on its way would fail the ringer's send when its actor ends. */
-    while (pe->in_posted - pe->nrx < pe->in_issued || pe->bell_pending)
+    while (pe->in_posted - pe->nrx < pe->in_issued || pe->bells ||
+           pe->small_in)
         ss_progress_wait(pe, 0);
 }
 
@@ -413,8 +506,7 @@ void ss_quiet(ss_pe_t *pe)
         if (pe->nout > 64) {
             /* A long tail of sends (e.g. after many puts): waiting them in
              * order is O(n), a wait_any over all of them O(n^2). */
-            sg_comm_wait(pe->out[0].comm);
-            out_retire(pe, 0);
+            out_finish(pe, 0);
         } else {
             ss_progress_wait(pe, 1);
         }
@@ -445,8 +537,7 @@ void ss_quiet_ctx(ss_pe_t *pe, const ss_ctx_state_t *cx)
         if (i == pe->nout && cx->pending == 0)
             return;
         if (i < pe->nout && pe->nout > 64) {
-            sg_comm_wait(pe->out[i].comm);
-            out_retire(pe, i);
+            out_finish(pe, i);
         } else {
             ss_progress_wait(pe, 1);
         }
@@ -463,7 +554,8 @@ void ss_pe_teardown(ss_pe_t *pe)
      * SimGrid cancels the ringer's send. in_wait is 0 once this loop
      * ends, so nothing rings after it. */
     ss_flush(pe);
-    while (pe->nout || pe->bell_pending || pe->in_posted - pe->nrx < pe->in_issued)
+    while (pe->nout || pe->bells || pe->small_in ||
+           pe->in_posted - pe->nrx < pe->in_issued)
         ss_progress_wait(pe, 1);
     ss_pe_release(pe);
 }
@@ -479,12 +571,14 @@ void ss_pe_release(ss_pe_t *pe)
     }
     if (pe->bell_posted)
         sg_comm_unref(pe->bell.comm);
+    if (pe->nic_posted)
+        sg_comm_unref(pe->nicrx.comm);
     free(pe->rx);
     free(pe->out);
     pe->rx = NULL;
     pe->out = NULL;
     pe->nrx = pe->caprx = pe->nout = pe->capout = 0;
-    pe->bell_posted = 0;
+    pe->bell_posted = pe->nic_posted = 0;
 }
 
 /* Apply, without blocking, every message that has already landed (for
@@ -500,5 +594,11 @@ void ss_progress_poll(ss_pe_t *pe)
             rx_done(pe, i);
         else
             i++;
+    }
+    while (pe->nic_posted && sg_comm_test(pe->nicrx.comm)) {
+        pe->nic_posted = 0;
+        pe->small_in--;
+        ss_progress_apply(pe, pe->nicrx.msg);
+        post_receives(pe);
     }
 }

@@ -166,6 +166,11 @@ static void pe_actor(int argc, char **argv)
     pe->mb = sg_mailbox_by_name(name);
     snprintf(name, sizeof name, "b%d", pe->id);
     pe->bell_mb = sg_mailbox_by_name(name);
+    if (pe->nic) {
+        snprintf(name, sizeof name, "n%d", pe->id);
+        sg_mailbox_set_receiver(name);
+        pe->nic_mb = sg_mailbox_by_name(name);
+    }
     pe->sweep_at = 8;
     pe->where = "(program)";
     ss_stack_enter(pe, __builtin_frame_address(0));
@@ -246,6 +251,7 @@ static void world_free(void)
     ss_teams_free();
     ss_ctxs_free();
     ss_heap_fini();
+    ss_nic_free();
     ss_msg_pool_free();
     free(ss_w.pes);
     free(ss_w.hosts);
@@ -372,6 +378,7 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
     if (ss_coll_resolve(cfg))
         return 2;
     ss_w.npes = cfg->npes;
+    ss_w.cfg.model.small_bytes = ss_model_small_bytes(&cfg->model, cfg->npes);
     ss_w.pe_main = pe_main;
     ss_w.pe_arg = arg;
     if (cfg->npes < 1 || cfg->ppn < 1) {
@@ -383,7 +390,7 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         return 2;
     }
     double t0 = ss_w.wall_t0 = wall_now();
-    ss_stack_setup(cfg->npes, cfg->quiet);
+    ss_stack_setup(cfg->npes, ss_nic_count(cfg->npes, cfg->ppn), cfg->quiet);
     engine_init(cfg);
     ss_hooks_install();
     catch_crashes();
@@ -394,6 +401,11 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
     if (place(cfg))
         return 2;
     progress(cfg, "platform loaded", t0);
+    if (cfg->model.small_bytes && !cfg->quiet)
+        fprintf(stderr, "shmemsim: note: messages between hosts of at most %zu "
+                "bytes are timed by the small-message model (latency + bytes/"
+                "bandwidth + a first-come queue per link; --small-msg 0 puts "
+                "them through SimGrid's flow sharing)\n", cfg->model.small_bytes);
     ss_w.pes = calloc((size_t)cfg->npes, sizeof *ss_w.pes);
     if (!ss_w.pes || ss_heap_init(cfg->npes, cfg,
                                           ss_heap_budget(cfg->npes, cfg->stack_kib)))
@@ -416,6 +428,7 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         ss_pe_t *pe = &ss_w.pes[i];
         pe->id = i;
         pe->host = ss_w.hosts[slot[i]];
+        ss_nic_attach(pe, slot[i], ss_w.nhosts);
         snprintf(name, sizeof name, "pe%d", i);
         sg_actor_t a = sg_actor_init(name, pe->host);
         sg_actor_set_data(a, pe);

@@ -1,0 +1,66 @@
+/* wire.c - the small-message model.
+ *
+ * Why: at 100,000 PEs a log-step collective puts p messages of a few bytes
+ * in flight per round, and when many of them share a link (the global
+ * links of a dragonfly, the spine of a fat-tree) SimGrid's max-min solver
+ * re-solves every flow on that link each time one ends: quadratic in the
+ * flows in flight, minutes per round (README, Known limits). A message of
+ * a few bytes hardly uses bandwidth, so its time is latency plus a queue.
+ * Like CM02, the message spends the route's latency L first and then uses
+ * every link of the route at once. Each shared link keeps its latest busy
+ * period [from, until); a message ready at r = now + L that needs
+ * d = bytes / bw_i of link i
+ *
+ *   starts at r and leaves the period alone   if r >= until (a new period
+ *                                             [r, r + d)) or r + d <= from
+ *                                             (it fits before it)
+ *   waits for the period's end                if from <= r < until
+ *                                             (until += d)
+ *   goes first and pushes the period back     if r < from < r + d
+ *                                             (from = r, until += d)
+ *
+ * so messages are served in the order they reach the link, not the order
+ * they were sent (a message over a long route, sent first, does not hold
+ * up one over a short route that gets there before it). It lands when its
+ * last byte has crossed every link: at least now + L + bytes / min bw_i.
+ *
+ * Alone, that is CM02's lone flow exactly. When k small messages reach a
+ * link together, the last one lands k * bytes / bw after the first, as
+ * under fair sharing; what differs is the order within the k (first come,
+ * first served, rather than all together at the end). Small messages and
+ * SimGrid's flows do not see each other: a few bytes take a negligible
+ * share of a link that carries bulk data, and the bulk data loses as
+ * little to them. */
+#include "wire.h"
+
+/* When the message ready at r needing d seconds of link q is sent out. */
+static double queue(ss_link_q_t *q, double r, double d)
+{
+    if (r >= q->until) {
+        q->from = r;
+        q->until = r + d;
+        return r + d;
+    }
+    if (r + d <= q->from)
+        return r + d;
+    if (r >= q->from) {
+        q->until += d;
+        return q->until;
+    }
+    q->from = r;
+    q->until += d;
+    return r + d;
+}
+
+double ss_wire_reserve(const ss_hop_t *hops, size_t n, double lat, double bytes,
+                       double now)
+{
+    double ready = now + lat, lands = ready;
+    for (size_t i = 0; i < n; i++) {
+        double d = bytes / hops[i].bw;
+        double end = hops[i].q ? queue(hops[i].q, ready, d) : ready + d;
+        if (end > lands)
+            lands = end;
+    }
+    return lands;
+}
