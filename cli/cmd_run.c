@@ -272,7 +272,8 @@ static int check_estimate(const run_opts_t *o)
     char d[64];
     for (size_t a = 0; a < o->nalgs; a++) {
         double w = ss_simcost_prior(kind, o->algs[a]->name, o->cfg.npes, o->bytes,
-                                    o->nsizes, o->cfg.radix, o->cfg.segment);
+                                    o->nsizes, o->cfg.radix, o->cfg.segment,
+                                    ss_model_small_bytes(&o->cfg.model, o->cfg.npes));
         est += isnan(w) ? 0 : w;
     }
     if (o->force || est <= RUN_WALL_LIMIT_S)

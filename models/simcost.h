@@ -23,10 +23,12 @@ double ss_simcost_messages(const char *kind, const char *alg, int p,
                            size_t bytes, int radix, size_t segment);
 
 /* Prior wall-clock seconds for simulating alg at p over all the sizes
- * (one call each) in one process. NAN when the algorithm is unknown. */
+ * (one call each) in one process, with messages of at most small bytes
+ * between hosts under the small-message model (model.h; 0: none). NAN
+ * when the algorithm is unknown. */
 double ss_simcost_prior(const char *kind, const char *alg, int p,
                         const size_t *bytes, size_t nsizes, int radix,
-                        size_t segment);
+                        size_t segment, size_t small);
 
 /* Calibration of one algorithm: measured wall over prior at the points
  * that finished. */
