@@ -5,7 +5,9 @@
 # the wall time to load the platform and to create the PEs (from
 # SHMEMSIM_PROGRESS). The target on a 2-core, 24 GiB machine: each run
 # under 30 s and 6 GiB, PE creation under 3 s.
-# $EXTRA adds run options (e.g. --force, to measure points the run-time
+# $EXTRA adds run options (e.g. "--small-msg 64": the small-message model
+# that runs broadcasts and reductions at this scale; --force, to measure
+# points the run-time
 # estimate refuses); $LIMIT stops a run after that many seconds (status
 # 124, default 600); $ALGS replaces the list, e.g. ALGS="reduce:binomial".
 set -u

@@ -263,19 +263,33 @@ static void duration_text(double s, char *buf, size_t len)
 }
 
 /* The wall time a run will take, estimated from its messages before it
- * starts (models/simcost.c); too long a run is refused unless --force,
- * with the scale command that gets the same time from smaller runs. */
+ * starts (models/simcost.c), with messages of at most small bytes under
+ * the small-message model. */
+static double estimate(const run_opts_t *o, size_t small)
+{
+    double est = 0;
+    for (size_t a = 0; a < o->nalgs; a++) {
+        double w = ss_simcost_prior(kinds[o->kind], o->algs[a]->name, o->cfg.npes,
+                                    o->bytes, o->nsizes, o->cfg.radix,
+                                    o->cfg.segment, small);
+        est += isnan(w) ? 0 : w;
+    }
+    return est;
+}
+
+/* Too long a run is refused unless --force, with the scale command that
+ * gets the same time from smaller runs, and --small-msg when that would
+ * bring it within the limit. */
 static int check_estimate(const run_opts_t *o)
 {
     const char *kind = kinds[o->kind];
-    double est = 0;
+    size_t small = ss_model_small_bytes(&o->cfg.model, o->cfg.npes);
+    double est = estimate(o, small);
     char d[64];
-    for (size_t a = 0; a < o->nalgs; a++) {
-        double w = ss_simcost_prior(kind, o->algs[a]->name, o->cfg.npes, o->bytes,
-                                    o->nsizes, o->cfg.radix, o->cfg.segment,
-                                    ss_model_small_bytes(&o->cfg.model, o->cfg.npes));
-        est += isnan(w) ? 0 : w;
-    }
+    const char *hint = o->cfg.model.kind == SS_MODEL_ALPHA_BETA && !small &&
+                       estimate(o, SS_SMALL_BYTES_DEFAULT) <= RUN_WALL_LIMIT_S
+        ? "; or --small-msg 64 times messages of a few bytes without SimGrid's "
+          "flow solver, in minutes (README, Models: how close it comes)" : "";
     if (o->force || est <= RUN_WALL_LIMIT_S)
         return 0;
     duration_text(est, d, sizeof d);
@@ -284,10 +298,10 @@ static int check_estimate(const run_opts_t *o)
             "models/simcost.c). `shmemsim scale --platform %s --collective %s "
             "--algorithm %s --bytes %s --to %d` simulates the smaller PE counts "
             "and fits this one with a prediction interval (add the same run "
-            "options); --force runs it anyway\n", kind, o->nalgs == 1 ? "" :
+            "options); --force runs it anyway%s\n", kind, o->nalgs == 1 ? "" :
             "--algorithm ", o->nalgs == 1 ? o->algs[0]->name : o->alg,
             o->cfg.npes, d, o->cfg.platform, kind, o->alg,
-            o->bytes_arg ? o->bytes_arg : "8", o->cfg.npes);
+            o->bytes_arg ? o->bytes_arg : "8", o->cfg.npes, hint);
     return 2;
 }
 

@@ -15,7 +15,7 @@ void ss_model_defaults(ss_model_t *m, ss_model_kind_t kind)
     if (kind == SS_MODEL_ALPHA_BETA) {
         m->o_send = 0.0;
         m->gap = 0.0;
-        m->small_bytes = SS_SMALL_AUTO;
+        m->small_bytes = 0;   /* opt-in: README, Models */
     } else {
         /* LV08's latency and bandwidth factors and TCP window are not in
          * the small-message model: every message goes through SimGrid. */

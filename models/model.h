@@ -27,10 +27,11 @@ typedef struct ss_model {
  * 10 GB/s. */
 #define SS_SMALL_BYTES_DEFAULT 64
 #define SS_SMALL_AUTO ((size_t)-1)
-/* Where auto turns it on. Below, SimGrid's solver is fast and exact; from
- * here, p flows of a few bytes per round sharing a dragonfly's global
- * links make it quadratic (binomial broadcast on aries-xc: 16,384 PEs in
- * 183 s through SimGrid, 8 s with the model). */
+/* Where --small-msg auto turns it on. Below, SimGrid's solver is fast and
+ * exact; from here, p flows of a few bytes per round sharing a
+ * dragonfly's global links make it quadratic (binomial broadcast on
+ * aries-xc: 16,384 PEs in 183 s through SimGrid, 8 s with the model). Not
+ * the default: README, Models, says how far it is from SimGrid. */
 #define SS_SMALL_AUTO_PES 16384
 
 /* The small_bytes a run of npes PEs uses. */
