@@ -353,13 +353,16 @@ static void apply(ss_pe_t *pe, ss_msg_t *m)
     ss_msg_unref(m);
 }
 
-/* Into t's NIC mailbox, on which t always has a receive posted and is the
- * permanent receiver, so nothing else can have taken that receive. The
- * NIC keeps the handle and retires it once done. */
+/* Into t's NIC mailbox, on which t is the permanent receiver and always
+ * has a receive posted. One byte, not 0: SimGrid 3.32 hands a receive a
+ * 0-byte send that is still in its latency at once (it counts as done
+ * when nothing remains to send), which landed small messages one loopback
+ * latency early whenever two reached a PE within it. The NIC keeps the
+ * handle and retires it once done. */
 sg_comm_t ss_progress_landed(ss_pe_t *t, ss_msg_t *m)
 {
     ss_w.stats.comms++;
-    return sg_mailbox_put_async(t->nic_mb, m, 0);
+    return sg_mailbox_put_async(t->nic_mb, m, 1);
 }
 
 void ss_progress_apply(ss_pe_t *pe, ss_msg_t *m)
