@@ -286,12 +286,12 @@ static int check_estimate(const run_opts_t *o)
     size_t small = ss_model_small_bytes(&o->cfg.model, o->cfg.npes);
     double est = estimate(o, small);
     char d[64];
+    if (o->force || est <= RUN_WALL_LIMIT_S)
+        return 0;
     const char *hint = o->cfg.model.kind == SS_MODEL_ALPHA_BETA && !small &&
                        estimate(o, SS_SMALL_BYTES_DEFAULT) <= RUN_WALL_LIMIT_S
         ? "; or --small-msg 64 times messages of a few bytes without SimGrid's "
           "flow solver, in minutes (README, Models: how close it comes)" : "";
-    if (o->force || est <= RUN_WALL_LIMIT_S)
-        return 0;
     duration_text(est, d, sizeof d);
     fprintf(stderr, "shmemsim: error: simulating %s %s%s at %d PEs directly would "
             "take about %s on this machine (estimated from its message count, "

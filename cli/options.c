@@ -91,17 +91,14 @@ static int model_option(const char *v, ss_config_t *cfg, char *err, size_t n)
     if (k < 0)
         return fail(err);
     double o = cfg->model.o_send, g = cfg->model.gap;
-    size_t small = cfg->model.small_bytes;
-    ss_model_t before = cfg->model;
-    ss_model_defaults(&before, before.kind);
+    size_t small = cfg->model.small_bytes;   /* --small-msg before --model */
     int custom = cfg->model.kind == SS_MODEL_SIMGRID;
     ss_model_defaults(&cfg->model, (ss_model_kind_t)k);
     if (custom && k == SS_MODEL_SIMGRID) {
         cfg->model.o_send = o;
         cfg->model.gap = g;
     }
-    if (small != before.small_bytes)   /* --small-msg given before --model */
-        cfg->model.small_bytes = small;
+    cfg->model.small_bytes = small;
     return 1;
 }
 
@@ -128,11 +125,11 @@ int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg)
         return placement_option(v, cfg);
     else if (!strcmp(o, "--model"))
         return model_option(v, cfg, err, sizeof err);
+    else if (!strcmp(o, "--small-msg") && !strcmp(v, "auto"))
+        cfg->model.small_bytes = SS_SMALL_AUTO;
     else if (!strcmp(o, "--fold") || !strcmp(o, "--small-msg")) {
         size_t *z = !strcmp(o, "--fold") ? &cfg->fold_threshold : &cfg->model.small_bytes;
-        if (z == &cfg->model.small_bytes && !strcmp(v, "auto"))
-            *z = SS_SMALL_AUTO;
-        else if (ss_parse_size(v, z, err, sizeof err))
+        if (ss_parse_size(v, z, err, sizeof err))
             return fail(err);
     } else if (!strcmp(o, "--o") || !strcmp(o, "--g")) {
         double *d = !strcmp(o, "--o") ? &cfg->model.o_send : &cfg->model.gap;

@@ -12,16 +12,13 @@ void ss_model_defaults(ss_model_t *m, ss_model_kind_t kind)
     m->kind = kind;
     m->poll_s = 50e-9;
     m->combine_s_per_byte = 0.25e-9;   /* ~4 GB/s of combined input */
+    m->small_bytes = 0;   /* opt-in (README, Models); never under simgrid */
     if (kind == SS_MODEL_ALPHA_BETA) {
         m->o_send = 0.0;
         m->gap = 0.0;
-        m->small_bytes = 0;   /* opt-in: README, Models */
     } else {
-        /* LV08's latency and bandwidth factors and TCP window are not in
-         * the small-message model: every message goes through SimGrid. */
         m->o_send = 200e-9;
         m->gap = 100e-9;
-        m->small_bytes = 0;
     }
 }
 
@@ -56,6 +53,9 @@ int ss_model_simgrid_args(const ss_model_t *m, const char **out, int max)
     return i;
 }
 
+/* LV08's latency and bandwidth factors and TCP window are not in the
+ * small-message model: under simgrid every message goes through SimGrid
+ * (an explicit size is refused by the command line). */
 size_t ss_model_small_bytes(const ss_model_t *m, int npes)
 {
     if (m->small_bytes != SS_SMALL_AUTO)

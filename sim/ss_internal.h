@@ -100,7 +100,7 @@ typedef struct ss_pe {
     uint32_t nrx, caprx;
     uint64_t in_issued;     /* messages sent to this PE so far */
     uint64_t in_posted;     /* receives this PE has posted */
-    uint32_t small_in;      /* small messages to it not yet landed */
+    uint32_t small_in;      /* small messages to it not yet received */
     struct ss_nic *nic;     /* its host's NIC (ss_nic.c), NULL if none */
     ss_rx_t bell;
     ss_out_t *out;          /* outstanding sends, in issue order */

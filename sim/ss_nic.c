@@ -6,8 +6,9 @@
  * and a place in each shared link's queue) and hands it to the NIC of the
  * target's host: one actor per host in use, asleep until the earliest
  * message it holds is due. Then the NIC puts that message into the
- * target's mailbox over the host's loopback, as a 0-byte communication
- * started one loopback latency early so that it lands on time, and the
+ * target's NIC mailbox over the host's loopback, as a 1-byte
+ * communication started one loopback latency early so that it lands on
+ * time, and the
  * target receives and applies it like any other (ss_progress_landed).
  *
  * Why: SimGrid re-solves every flow that shares a link with one that
@@ -38,14 +39,15 @@ typedef struct ss_arrival {
 
 /* A loopback put the NIC made, until it is retired: SimGrid keeps a
  * detached send on its sender's activity list, which every completion
- * scans (quadratic over a run), so the NIC waits on each once it is done. */
+ * scans (quadratic over a run), so the NIC waits on each once its target
+ * has received the message (then the put is over and the wait returns at
+ * once). The NIC holds a reference to the message until then. */
 typedef struct ss_sent {
     sg_comm_t comm;
-    double done;
+    ss_msg_t *msg;
 } ss_sent_t;
 
 struct ss_nic {
-    sg_host_t host;
     ss_sent_t *sent;       /* FIFO: puts end in the order made */
     uint32_t sent_head, nsent, capsent;
     sg_sem_t kick;         /* released when a message is due before `wake` */
@@ -104,7 +106,7 @@ static ss_arrival_t pop(ss_nic_t *n)
     return top;
 }
 
-static void sent_push(ss_nic_t *n, sg_comm_t c, double done)
+static void sent_push(ss_nic_t *n, sg_comm_t c, ss_msg_t *m)
 {
     if (n->nsent == n->capsent) {
         uint32_t cap = n->capsent ? 2 * n->capsent : 16;
@@ -118,15 +120,20 @@ static void sent_push(ss_nic_t *n, sg_comm_t c, double done)
         n->sent_head = 0;
         n->capsent = cap;
     }
-    n->sent[(n->sent_head + n->nsent++) % n->capsent] = (ss_sent_t){c, done};
+    m->refs++;
+    n->sent[(n->sent_head + n->nsent++) % n->capsent] = (ss_sent_t){c, m};
 }
 
-/* Retire the puts that ended before now (strictly: one ending now may
- * not be processed yet); sg_comm_wait returns at once for them. */
-static void sent_retire(ss_nic_t *n, double now)
+/* Retire, in the order made, the puts whose message its target has
+ * received: applied, or parked behind a fence. */
+static void sent_retire(ss_nic_t *n)
 {
-    while (n->nsent && n->sent[n->sent_head].done < now) {
-        sg_comm_wait(n->sent[n->sent_head].comm);
+    while (n->nsent) {
+        ss_sent_t *s = &n->sent[n->sent_head];
+        if (!s->msg->applied && !s->msg->arrived)
+            break;
+        sg_comm_wait(s->comm);
+        ss_msg_unref(s->msg);
         n->sent_head = (n->sent_head + 1) % n->capsent;
         n->nsent--;
     }
@@ -139,7 +146,7 @@ static void deliver_due(ss_nic_t *n, double until)
     while (n->n && n->q[0].put_at <= until) {
         ss_arrival_t a = pop(n);
         ss_pe_t *t = &ss_w.pes[a.target];
-        sent_push(n, ss_progress_landed(t, a.msg), simgrid_get_clock() + n->loop_lat);
+        sent_push(n, ss_progress_landed(t, a.msg), a.msg);
     }
 }
 
@@ -149,7 +156,7 @@ static void nic_main(int argc, char **argv)
     sg_actor_daemonize(sg_actor_self());   /* ends with the last PE */
     for (;;) {
         double now = simgrid_get_clock();
-        sent_retire(n, now);
+        sent_retire(n);
         deliver_due(n, now);
         n->kicked = 0;
         if (n->n == 0) {
@@ -170,7 +177,7 @@ static int ss_nic_on(void)
 
 int ss_nic_count(int npes, int ppn)
 {
-    return ss_w.cfg.model.small_bytes > 0 ? (npes + ppn - 1) / ppn : 0;
+    return ss_nic_on() ? (npes + ppn - 1) / ppn : 0;
 }
 
 void ss_nic_attach(ss_pe_t *pe, size_t slot, size_t nslots)
@@ -192,7 +199,6 @@ void ss_nic_attach(ss_pe_t *pe, size_t slot, size_t nslots)
         return;
     }
     pe->nic = n;
-    n->host = pe->host;
     n->kick = sg_sem_init(0);
     n->wake = INFINITY;
     char name[32], arg[24];
@@ -229,8 +235,11 @@ double ss_nic_send(ss_pe_t *from, ss_pe_t *t, ss_msg_t *m, size_t wire_bytes)
 void ss_nic_free(void)
 {
     for (size_t i = 0; i < nnics; i++) {
-        for (uint32_t k = 0; k < nics[i].nsent; k++)
-            sg_comm_unref(nics[i].sent[(nics[i].sent_head + k) % nics[i].capsent].comm);
+        for (uint32_t k = 0; k < nics[i].nsent; k++) {
+            ss_sent_t *s = &nics[i].sent[(nics[i].sent_head + k) % nics[i].capsent];
+            sg_comm_unref(s->comm);
+            ss_msg_unref(s->msg);
+        }
         free(nics[i].sent);
         free(nics[i].q);
         if (nics[i].kick)

@@ -74,8 +74,6 @@ static void out_push(ss_pe_t *pe, sg_comm_t c, double lands, ss_msg_t *m,
     pe->out[pe->nout++] = (ss_out_t){c, lands, m, target, epoch, ctx};
 }
 
-
-
 static void out_retire(ss_pe_t *pe, uint32_t i)
 {
     ss_msg_unref(pe->out[i].msg);
@@ -358,7 +356,7 @@ static void apply(ss_pe_t *pe, ss_msg_t *m)
  * 0-byte send that is still in its latency at once (it counts as done
  * when nothing remains to send), which landed small messages one loopback
  * latency early whenever two reached a PE within it. The NIC keeps the
- * handle and retires it once done. */
+ * handle and retires it once t has received m. */
 sg_comm_t ss_progress_landed(ss_pe_t *t, ss_msg_t *m)
 {
     ss_w.stats.comms++;
@@ -406,17 +404,24 @@ static void rx_done(ss_pe_t *pe, uint32_t i)
     ss_progress_apply(pe, m);
 }
 
-/* Retire the small sends that have landed by now; how many. */
-static uint32_t out_retire_landed(ss_pe_t *pe)
+/* Retire the small sends that have landed by `by`; how many. */
+static uint32_t out_retire_landed(ss_pe_t *pe, double by)
 {
-    double now = simgrid_get_clock();
     uint32_t done = 0;
     for (uint32_t i = pe->nout; i-- > 0;)
-        if (out_landed(&pe->out[i], now)) {
+        if (out_landed(&pe->out[i], by)) {
             out_retire(pe, i);
             done++;
         }
     return done;
+}
+
+/* The receive on the NIC mailbox completed: apply what it brought. */
+static void nic_done(ss_pe_t *pe)
+{
+    pe->nic_posted = 0;
+    pe->small_in--;
+    ss_progress_apply(pe, pe->nicrx.msg);
 }
 
 /* Block until one thing happens: a message lands (it is applied), the
@@ -426,7 +431,7 @@ void ss_progress_wait(ss_pe_t *pe, int with_out)
 {
     ss_flush(pe);
     ss_stack_check(pe);
-    if (with_out && out_retire_landed(pe))
+    if (with_out && out_retire_landed(pe, simgrid_get_clock()))
         return;
     /* Set before any SimGrid call: posting a receive is a simcall, during
      * which other PEs run and must already see this PE as waiting. */
@@ -467,9 +472,7 @@ void ss_progress_wait(ss_pe_t *pe, int with_out)
     if (k < 0 && !isinf(due)) {
         /* Timed out at the first landing (the clock may miss it by a
          * rounding, so retire by the time waited for). */
-        for (uint32_t i = pe->nout; i-- > 0;)
-            if (!pe->out[i].comm && pe->out[i].lands <= due)
-                out_retire(pe, i);
+        out_retire_landed(pe, due);
     } else if (k < 0) {
         ss_fatal("PE %d: SimGrid wait failed in %s", pe->id, pe->where);
     } else if ((uint32_t)k < pe->nrx) {
@@ -478,9 +481,7 @@ void ss_progress_wait(ss_pe_t *pe, int with_out)
         pe->bell_posted = 0;
         pe->bells--;
     } else if ((uint32_t)k == nic_at) {
-        pe->nic_posted = 0;
-        pe->small_in--;
-        ss_progress_apply(pe, pe->nicrx.msg);
+        nic_done(pe);
     } else {
         out_retire(pe, out_i);
     }
@@ -599,9 +600,7 @@ void ss_progress_poll(ss_pe_t *pe)
             i++;
     }
     while (pe->nic_posted && sg_comm_test(pe->nicrx.comm)) {
-        pe->nic_posted = 0;
-        pe->small_in--;
-        ss_progress_apply(pe, pe->nicrx.msg);
+        nic_done(pe);
         post_receives(pe);
     }
 }
