@@ -17,6 +17,7 @@
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/mailbox.h>
+#include <simgrid/semaphore.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -100,8 +101,6 @@ typedef struct ss_pe {
     uint32_t nrx, caprx;
     uint64_t in_issued;     /* messages sent to this PE so far */
     uint64_t in_posted;     /* receives this PE has posted */
-    uint32_t small_in;      /* small messages to it not yet received */
-    struct ss_nic *nic;     /* its host's NIC (ss_nic.c), NULL if none */
     ss_rx_t bell;
     ss_out_t *out;          /* outstanding sends, in issue order */
     uint32_t nout, capout, sweep_at;
@@ -117,9 +116,13 @@ typedef struct ss_pe {
     uint32_t held_epoch, held_mark, held_ctx;   /* as issued */
     uint32_t nmalloc;       /* symmetric allocations made so far */
     uint32_t bells;         /* doorbells on their way to it */
-    sg_mailbox_t nic_mb;    /* small messages, from its NIC (ss_nic.c) */
-    ss_rx_t nicrx;          /* the receive always posted on it */
-    uint8_t bell_posted, nic_posted, in_wait, finished;
+    /* Small messages (ss_small.c): filed by their senders, applied by
+     * the PE when they land; sem is NULL when they are not used. */
+    struct ss_arrival *inq; /* min-heap on landing time */
+    uint32_t ninq, capinq;
+    sg_sem_t sem;           /* it sleeps on this when no communication can wake it */
+    double wait_until;      /* while waiting: the wait's timeout */
+    uint8_t bell_posted, in_wait, in_sem, kicked, finished;
     double next_inject;     /* LogGP gap: earliest next injection */
     const char *where;      /* API call the PE is in, for deadlock reports */
     uintptr_t stack_lo;     /* bottom of its stack (ss_stack.c), 0 when done */
@@ -162,14 +165,18 @@ void ss_fatal(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2
 /* "shmemsim: " + one line on stderr, safe on a PE's small stack. */
 void ss_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* ss_nic.c: small messages (models/wire.h) */
-typedef struct ss_nic ss_nic_t;
-int ss_nic_count(int npes, int ppn);   /* NIC actors a run will have */
-void ss_nic_attach(ss_pe_t *pe, size_t slot, size_t nslots);
-int ss_nic_takes(const ss_pe_t *from, const ss_pe_t *t, size_t wire_bytes);
-/* Queues m at t's NIC; returns when it lands. */
-double ss_nic_send(ss_pe_t *from, ss_pe_t *t, ss_msg_t *m, size_t wire_bytes);
-void ss_nic_free(void);
+/* ss_small.c: small messages (models/wire.h) */
+typedef struct ss_arrival ss_arrival_t;
+void ss_small_attach(ss_pe_t *pe, size_t slot, size_t nslots);
+int ss_small_takes(const ss_pe_t *t, size_t wire_bytes);
+/* Files m in t's inbox; when it lands (the caller wakes t if need be). */
+double ss_small_send(ss_pe_t *from, ss_pe_t *t, ss_msg_t *m, size_t wire_bytes);
+void ss_small_kick(ss_pe_t *t);
+double ss_small_due(const ss_pe_t *pe);          /* next landing, or INFINITY */
+uint32_t ss_small_take(ss_pe_t *pe, double by);  /* apply those landed by `by` */
+int ss_small_sleep(ss_pe_t *pe, double until);   /* 1: timed out */
+void ss_small_release(ss_pe_t *pe);
+void ss_small_free(void);
 
 /* ss_hooks.cpp */
 void ss_hooks_install(void);
@@ -177,8 +184,7 @@ void ss_hooks_install(void);
 ssize_t ss_comm_wait_any_for(sg_comm_t *comms, size_t n, double timeout);
 
 /* ss_stack.c */
-/* npes PEs and nics NIC actors (ss_nic.c), which have stacks too */
-void ss_stack_setup(int npes, int nics, int quiet);
+void ss_stack_setup(int npes, int quiet);
 int ss_stack_guarded(void);
 void ss_stack_enter(ss_pe_t *pe, void *frame);
 void ss_stack_leave(ss_pe_t *pe, void *frame);
@@ -215,8 +221,10 @@ void ss_msg_unref(ss_msg_t *m);
 void ss_msg_pool_free(void);
 ss_rx_t *ss_rx_new(void);
 void ss_rx_free(ss_rx_t *r);
+/* Doubles the capacity of the array *v of elements of elem bytes. */
+void ss_grow(void **v, uint32_t *cap, size_t elem);
 
-/* ss_progress.c */
+/* ss_send.c and ss_progress.c */
 void ss_send(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes);
 /* A put: sent at once, or held for a fenced atomic to ride on it. */
 void ss_send_put(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes);
@@ -229,11 +237,11 @@ static inline void ss_flush(ss_pe_t *pe)
 void ss_progress_wait(ss_pe_t *pe, int with_out);
 void ss_progress_drain(ss_pe_t *pe);
 void ss_progress_apply(ss_pe_t *pe, ss_msg_t *m);
-/* A small message m lands at t now, over t's loopback (called by t's
- * NIC, which gets the send handle to retire). */
-sg_comm_t ss_progress_landed(ss_pe_t *t, ss_msg_t *m);
 void ss_progress_poll(ss_pe_t *pe);
 void ss_wake(int target);
+void ss_wake_pe(ss_pe_t *from, ss_pe_t *t);
+/* Retire the sends whose message has been applied or has landed. */
+void ss_out_sweep(ss_pe_t *pe);
 void ss_quiet(ss_pe_t *pe);
 /* quiet on one context only; is anything of that context outstanding? */
 void ss_quiet_ctx(ss_pe_t *pe, const ss_ctx_state_t *cx);

@@ -80,3 +80,13 @@ void ss_msg_pool_free(void)
         free(m);
     }
 }
+
+void ss_grow(void **v, uint32_t *cap, size_t elem)
+{
+    uint32_t c = *cap ? *cap * 2 : 4;
+    void *p = realloc(*v, c * elem);
+    if (!p)
+        ss_fatal("out of memory in the progress engine");
+    *v = p;
+    *cap = c;
+}

@@ -1,4 +1,5 @@
-/* ss_progress.c - messages, their delivery, and the progress loop.
+/* ss_progress.c - delivery of messages, and the progress loop every
+ * blocking call of a PE runs (sending is ss_send.c's).
  *
  * Delivery. A message to PE t is sg_mailbox_put_async into t's mailbox; t
  * is its permanent receiver, so the transfer starts at once. t applies the
@@ -9,36 +10,11 @@
  * doorbell: a 0-byte message on the same route, which lands no later than
  * the data itself, so t wakes in time to post a receive for it.
  *
- * Ordering. shmem_fence starts a new epoch; a message to t issued after a
- * fence depends on every earlier-epoch message to t not yet applied (they
- * may land in any order: a small one overtakes a large one), and t parks
- * it until all of them are.
- *
- * Contexts. Every send records the context it was issued on; a fence
- * moves the PE's epoch and marks it on that context only, so a message
- * depends on earlier-fenced messages of its own context, and a quiet on
- * a context waits for that context's sends and answers alone. Replies
- * and doorbells belong to the default context.
- *
- * Small messages (ss_nic.c) between hosts reach t through its host's NIC
- * at the time the small-message model gives, into a mailbox of their own
- * on which t always has one receive posted: a doorbell could be late (its
- * receive may be matched by a ringer still on its way). The sender has
- * no handle, only the landing time; t counts them (small_in) until
- * received.
- *
- * Fusion. A put followed by a fence and a non-fetching atomic to the same
- * PE on the same context (a payload and its flag: most collective steps)
- * travels as one communication of both sizes, the atomic applied right
- * after the data. Alone on a route this lands when the two separate
- * messages would (they share the route's bandwidth until the last byte,
- * one latency each in parallel); what changes is contention: one flow
- * instead of two in the max-min share. The put is held until the PE's
- * next operation, which is still at the same simulated time (every
- * blocking point sends it first); it keeps the epoch and the dependencies
- * it was issued with, so the pair orders exactly like the two messages
- * would. Not done when an issue overhead is modelled (the atomic then
- * leaves later than the put).
+ * Small messages (ss_small.c) are no communication: the sender files them
+ * in t's inbox with their landing time, and t's wait ends at the next
+ * landing at the latest. While nothing else can end it, t sleeps on its
+ * semaphore instead of its communications (a semaphore wake-up costs a
+ * fraction of a communication); a sender that needs t earlier releases it.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -46,33 +22,6 @@
 
 #include "ss_internal.h"
 #include "ss_trace.h"
-
-static char ss_bell_token;
-
-static void grow(void **v, uint32_t *cap, size_t elem)
-{
-    uint32_t c = *cap ? *cap * 2 : 4;
-    void *p = realloc(*v, c * elem);
-    if (!p)
-        ss_fatal("out of memory in the progress engine");
-    *v = p;
-    *cap = c;
-}
-
-/* The context a message is issued on: the call's, except for replies
- * (they serve another PE's request) and doorbells. */
-static const ss_ctx_state_t *ctx_of(const ss_pe_t *pe, const ss_msg_t *m)
-{
-    return m && m->kind != SS_MSG_REPLY && pe->cur ? pe->cur : &pe->dflt;
-}
-
-static void out_push(ss_pe_t *pe, sg_comm_t c, double lands, ss_msg_t *m,
-                     int target, uint32_t epoch, uint32_t ctx)
-{
-    if (pe->nout == pe->capout)
-        grow((void **)&pe->out, &pe->capout, sizeof *pe->out);
-    pe->out[pe->nout++] = (ss_out_t){c, lands, m, target, epoch, ctx};
-}
 
 static void out_retire(ss_pe_t *pe, uint32_t i)
 {
@@ -103,7 +52,7 @@ static void out_finish(ss_pe_t *pe, uint32_t i)
  * stays on the actor's activity list, which every later completion scans
  * linearly (thousands of entries after a few hundred collectives).
  * Doorbells (no message) are retired by the next quiet. */
-static void out_sweep(ss_pe_t *pe)
+void ss_out_sweep(ss_pe_t *pe)
 {
     uint32_t w = 0;
     double now = simgrid_get_clock();
@@ -118,172 +67,6 @@ static void out_sweep(ss_pe_t *pe)
     }
     pe->nout = w;
     pe->sweep_at = pe->nout * 2 > 8 ? pe->nout * 2 : 8;
-}
-
-static void ring_bell(ss_pe_t *from, ss_pe_t *t)
-{
-    t->bells++;
-    ss_w.stats.wakeups++;
-    ss_w.stats.comms++;
-    sg_comm_t c = sg_mailbox_put_async(t->bell_mb, &ss_bell_token, 0);
-    out_push(from, c, 0, NULL, t->id, from->fence_epoch, from->dflt.id);
-}
-
-void ss_wake(int target)
-{
-    ss_pe_t *t = &ss_w.pes[target];
-    if (t->in_wait && !t->bells)
-        ring_bell(ss_self(), t);
-}
-
-static void add_waiter(ss_msg_t *d, ss_msg_t *m)
-{
-    if (d->nwaiters == d->capwaiters) {
-        uint32_t c = d->capwaiters ? 2 * d->capwaiters : 2;
-        ss_msg_t **w = realloc(d->waiters, c * sizeof *w);
-        if (!w)
-            ss_fatal("out of memory ordering messages");
-        d->waiters = w;
-        d->capwaiters = c;
-    }
-    d->waiters[d->nwaiters++] = m;
-    m->ndeps++;
-    m->refs++;   /* held until d is applied */
-}
-
-/* Fence dependencies of a message of context ctx whose last fence was at
- * `mark`: every message of that context to `target` issued in an earlier
- * epoch and not yet applied. Sends still listed in out are the only ones
- * that can be unapplied: out_sweep retires applied ones only, and a wait
- * retires a send when its transfer is done, which (unless that message is
- * itself parked behind an earlier fence) is when it is applied. */
-static void fence_deps(ss_pe_t *pe, int target, ss_msg_t *m, uint32_t mark,
-                       uint32_t ctx)
-{
-    /* out is in issue order, so earlier epochs come first: stop at the
-     * context's last fence (a PE that never fences scans nothing). */
-    for (uint32_t i = 0; i < pe->nout && pe->out[i].epoch < mark; i++) {
-        const ss_out_t *o = &pe->out[i];
-        if (o->msg && o->ctx == ctx && o->target == target && !o->msg->applied)
-            add_waiter(o->msg, m);
-    }
-}
-
-/* Send m as issued in `epoch` on context ctx, whose last fence was at
- * mark (a held put keeps those of its own issue). */
-static void send_as(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes,
-                    uint32_t epoch, uint32_t mark, uint32_t ctx)
-{
-    ss_pe_t *t = &ss_w.pes[target];
-    m->src = pe->id;
-    if (m->kind == SS_MSG_GET || m->kind == SS_MSG_FAMO) {
-        ss_ctx_state_t *cx = pe->cur ? pe->cur : &pe->dflt;
-        m->pending = &cx->pending;   /* the reply counts it down */
-        cx->pending++;
-    }
-    fence_deps(pe, target, m, mark, ctx);
-    m->refs++;   /* the sender's reference, dropped when the send is done */
-    ss_w.stats.messages += 1u + m->has_amo_fused;
-    if (ss_nic_takes(pe, t, wire_bytes)) {
-        double lands = ss_nic_send(pe, t, m, wire_bytes);
-        out_push(pe, NULL, lands, m, target, epoch, ctx);
-    } else {
-        ss_w.stats.comms++;
-        sg_comm_t c = sg_mailbox_put_async(t->mb, m, (long)wire_bytes);
-        out_push(pe, c, 0, m, target, epoch, ctx);
-        if (++t->in_issued > t->in_posted && t->in_wait && !t->bells)
-            ring_bell(pe, t);
-    }
-    if (pe->nout >= pe->sweep_at)
-        out_sweep(pe);
-}
-
-static void send_now(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
-{
-    const ss_ctx_state_t *cx = ctx_of(pe, m);
-    send_as(pe, target, m, wire_bytes, pe->fence_epoch, cx->fence_mark, cx->id);
-}
-
-void ss_flush_held(ss_pe_t *pe)
-{
-    ss_msg_t *m = pe->held;
-    pe->held = NULL;
-    send_as(pe, pe->held_target, m, pe->held_wire, pe->held_epoch,
-            pe->held_mark, pe->held_ctx);
-}
-
-void ss_send_put(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
-{
-    const ss_model_t *md = &ss_w.cfg.model;
-    ss_flush(pe);
-    if (m->has_amo || md->o_send > 0 || md->gap > 0) {
-        send_now(pe, target, m, wire_bytes);
-        return;
-    }
-    const ss_ctx_state_t *cx = ctx_of(pe, m);
-    pe->held = m;
-    pe->held_target = target;
-    pe->held_wire = wire_bytes;
-    pe->held_epoch = pe->fence_epoch;
-    pe->held_mark = cx->fence_mark;
-    pe->held_ctx = cx->id;
-}
-
-/* Can the atomic m (to target, issued now) ride on the held put? Only
- * on the put's context after a fence of it (several in a row are one: no
- * message lies between), and only if no other message of that context to
- * target issued before the put since the context's previous fence is
- * still unapplied: the atomic would have had to wait for it while the put
- * did not, which one dependency count cannot express. */
-static int fusible(const ss_pe_t *pe, int target, const ss_msg_t *m)
-{
-    const ss_ctx_state_t *cx = ctx_of(pe, m);
-    if (!pe->held || pe->held_target != target || m->kind != SS_MSG_AMO ||
-        cx->id != pe->held_ctx || cx->fence_mark <= pe->held_epoch)
-        return 0;
-    for (uint32_t i = pe->nout; i-- > 0 && pe->out[i].epoch >= pe->held_mark;) {
-        const ss_out_t *o = &pe->out[i];
-        if (o->msg && o->ctx == pe->held_ctx && o->target == target &&
-            !o->msg->applied)
-            return 0;
-    }
-    return 1;
-}
-
-void ss_send(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
-{
-    if (fusible(pe, target, m)) {
-        ss_msg_t *h = pe->held;
-        pe->held = NULL;
-        h->has_amo = h->has_amo_fused = 1;
-        h->aaddr = m->taddr;
-        h->width = m->width;
-        h->op = m->op;
-        h->operand = m->operand;
-        h->operand2 = m->operand2;
-        h->trace_amo = m->trace;
-        ss_msg_unref(m);
-        send_as(pe, target, h, pe->held_wire + wire_bytes, pe->held_epoch,
-                pe->held_mark, pe->held_ctx);
-        return;
-    }
-    ss_flush(pe);
-    send_now(pe, target, m, wire_bytes);
-}
-
-/* LogGP-style issue cost of one operation (zero under alpha-beta). */
-void ss_overhead(ss_pe_t *pe)
-{
-    const ss_model_t *m = &ss_w.cfg.model;
-    double now = simgrid_get_clock();
-    if (m->gap > 0 && pe->next_inject > now + m->o_send) {
-        sg_actor_sleep_until(pe->next_inject);
-        now = pe->next_inject;
-    } else if (m->o_send > 0) {
-        sg_actor_sleep_for(m->o_send);
-        now += m->o_send;
-    }
-    pe->next_inject = now + m->gap;
 }
 
 static void send_reply(ss_pe_t *pe, const ss_msg_t *req, const void *data,
@@ -351,18 +134,6 @@ static void apply(ss_pe_t *pe, ss_msg_t *m)
     ss_msg_unref(m);
 }
 
-/* Into t's NIC mailbox, on which t is the permanent receiver and always
- * has a receive posted. One byte, not 0: SimGrid 3.32 hands a receive a
- * 0-byte send that is still in its latency at once (it counts as done
- * when nothing remains to send), which landed small messages one loopback
- * latency early whenever two reached a PE within it. The NIC keeps the
- * handle and retires it once t has received m. */
-sg_comm_t ss_progress_landed(ss_pe_t *t, ss_msg_t *m)
-{
-    ss_w.stats.comms++;
-    return sg_mailbox_put_async(t->nic_mb, m, 1);
-}
-
 void ss_progress_apply(ss_pe_t *pe, ss_msg_t *m)
 {
     if (m->ndeps > 0) {
@@ -378,7 +149,7 @@ static void post_receives(ss_pe_t *pe)
 {
     while (pe->in_posted <= pe->in_issued) {
         if (pe->nrx == pe->caprx)
-            grow((void **)&pe->rx, &pe->caprx, sizeof *pe->rx);
+            ss_grow((void **)&pe->rx, &pe->caprx, sizeof *pe->rx);
         ss_rx_t *r = ss_rx_new();
         r->comm = sg_mailbox_get_async(pe->mb, (void **)&r->msg);
         pe->rx[pe->nrx++] = r;
@@ -387,10 +158,6 @@ static void post_receives(ss_pe_t *pe)
     if (!pe->bell_posted) {
         pe->bell.comm = sg_mailbox_get_async(pe->bell_mb, (void **)&pe->bell.msg);
         pe->bell_posted = 1;
-    }
-    if (pe->nic && !pe->nic_posted) {
-        pe->nicrx.comm = sg_mailbox_get_async(pe->nic_mb, (void **)&pe->nicrx.msg);
-        pe->nic_posted = 1;
     }
 }
 
@@ -416,28 +183,30 @@ static uint32_t out_retire_landed(ss_pe_t *pe, double by)
     return done;
 }
 
-/* The receive on the NIC mailbox completed: apply what it brought. */
-static void nic_done(ss_pe_t *pe)
+/* Large messages known to be on their way to this PE, or a doorbell:
+ * only a communication can end its wait then. */
+static int comms_due(const ss_pe_t *pe)
 {
-    pe->nic_posted = 0;
-    pe->small_in--;
-    ss_progress_apply(pe, pe->nicrx.msg);
+    return pe->bells || pe->in_posted - pe->nrx < pe->in_issued;
 }
 
-/* Block until one thing happens: a message lands (it is applied), the
- * doorbell rings, or (with_out) one of this PE's sends completes: a
- * SimGrid send, or a small one whose landing time comes first. */
-void ss_progress_wait(ss_pe_t *pe, int with_out)
+/* Apply the small messages landed by `by`, and (with_out) retire the
+ * small sends landed by then; how many of both. */
+static uint32_t take_landed(ss_pe_t *pe, int with_out, double by)
 {
-    ss_flush(pe);
-    ss_stack_check(pe);
-    if (with_out && out_retire_landed(pe, simgrid_get_clock()))
-        return;
+    return ss_small_take(pe, by) + (with_out ? out_retire_landed(pe, by) : 0);
+}
+
+/* Wait on the PE's communications (its receives, its doorbell and, with_out,
+ * its SimGrid sends) until one completes or `until`. */
+static void wait_comms(ss_pe_t *pe, int with_out, double until)
+{
     /* Set before any SimGrid call: posting a receive is a simcall, during
      * which other PEs run and must already see this PE as waiting. */
     pe->in_wait = 1;
+    pe->wait_until = until;
     post_receives(pe);
-    uint32_t n = pe->nrx + 2 + (with_out ? pe->nout : 0);   /* + bell, NIC */
+    uint32_t n = pe->nrx + 1 + (with_out ? pe->nout : 0);   /* + bell */
     sg_comm_t stackv[64];
     uint32_t stacki[64];
     sg_comm_t *v = n <= 64 ? stackv : malloc(n * sizeof *v);
@@ -448,31 +217,23 @@ void ss_progress_wait(ss_pe_t *pe, int with_out)
         v[i] = pe->rx[i]->comm;
     v[pe->nrx] = pe->bell.comm;
     n = pe->nrx + 1;
-    uint32_t nic_at = pe->nic_posted ? n : UINT32_MAX;
-    if (pe->nic_posted)
-        v[n++] = pe->nicrx.comm;
-    uint32_t outs_at = n;
-    double due = INFINITY;   /* earliest landing of a small send */
-    for (uint32_t i = 0; with_out && i < pe->nout; i++) {
+    for (uint32_t i = 0; with_out && i < pe->nout; i++)
         if (pe->out[i].comm) {
             idx[n] = i;
             v[n++] = pe->out[i].comm;
-        } else if (pe->out[i].lands < due) {
-            due = pe->out[i].lands;
         }
-    }
-    ssize_t k = isinf(due) ? sg_comm_wait_any(v, n)
-                           : ss_comm_wait_any_for(v, n, due - simgrid_get_clock());
+    ssize_t k = isinf(until) ? sg_comm_wait_any(v, n)
+                             : ss_comm_wait_any_for(v, n, until - simgrid_get_clock());
     pe->in_wait = 0;
-    uint32_t out_i = k >= (ssize_t)outs_at ? idx[k] : 0;
+    uint32_t out_i = k > (ssize_t)pe->nrx ? idx[k] : 0;
     if (v != stackv)
         free(v);
     if (idx != stacki)
         free(idx);
-    if (k < 0 && !isinf(due)) {
-        /* Timed out at the first landing (the clock may miss it by a
-         * rounding, so retire by the time waited for). */
-        out_retire_landed(pe, due);
+    if (k < 0 && !isinf(until)) {
+        /* Timed out at a landing (the clock may miss it by a rounding, so
+         * take by the time waited for). */
+        take_landed(pe, with_out, until);
     } else if (k < 0) {
         ss_fatal("PE %d: SimGrid wait failed in %s", pe->id, pe->where);
     } else if ((uint32_t)k < pe->nrx) {
@@ -480,11 +241,34 @@ void ss_progress_wait(ss_pe_t *pe, int with_out)
     } else if ((uint32_t)k == pe->nrx) {
         pe->bell_posted = 0;
         pe->bells--;
-    } else if ((uint32_t)k == nic_at) {
-        nic_done(pe);
     } else {
         out_retire(pe, out_i);
     }
+}
+
+/* Block until one thing happens: a message lands (it is applied), the
+ * PE is woken, or (with_out) one of its sends completes: a SimGrid send,
+ * or a small one whose landing time comes first. */
+void ss_progress_wait(ss_pe_t *pe, int with_out)
+{
+    ss_flush(pe);
+    ss_stack_check(pe);
+    if (take_landed(pe, with_out, simgrid_get_clock()))
+        return;
+    double until = ss_small_due(pe);
+    int sends = 0;   /* SimGrid sends to wait for */
+    for (uint32_t i = 0; with_out && i < pe->nout; i++) {
+        if (pe->out[i].comm)
+            sends = 1;
+        else if (pe->out[i].lands < until)
+            until = pe->out[i].lands;
+    }
+    if (pe->sem && !sends && !comms_due(pe)) {
+        if (ss_small_sleep(pe, until))
+            take_landed(pe, with_out, until);
+        return;
+    }
+    wait_comms(pe, with_out, until);
 }
 
 /* Apply every message already sent to this PE: used after synchronisation
@@ -493,8 +277,7 @@ void ss_progress_drain(ss_pe_t *pe)
 {
     /* A doorbell rung but not yet landed counts too: a PE that left with
      * one on its way would fail the ringer's send when its actor ends. */
-    while (pe->in_posted - pe->nrx < pe->in_issued || pe->bells ||
-           pe->small_in)
+    while (comms_due(pe) || pe->ninq)
         ss_progress_wait(pe, 0);
 }
 
@@ -505,7 +288,7 @@ void ss_quiet(ss_pe_t *pe)
     /* Sends already applied at their target only need their handle
      * released: retire them rather than wait on them one wake-up each. */
     if (pe->nout)
-        out_sweep(pe);
+        ss_out_sweep(pe);
     while (pe->nout > 0 || pe->pending_replies > 0) {
         if (pe->nout > 64) {
             /* A long tail of sends (e.g. after many puts): waiting them in
@@ -558,8 +341,7 @@ void ss_pe_teardown(ss_pe_t *pe)
      * SimGrid cancels the ringer's send. in_wait is 0 once this loop
      * ends, so nothing rings after it. */
     ss_flush(pe);
-    while (pe->nout || pe->bells || pe->small_in ||
-           pe->in_posted - pe->nrx < pe->in_issued)
+    while (pe->nout || pe->ninq || comms_due(pe))
         ss_progress_wait(pe, 1);
     ss_pe_release(pe);
 }
@@ -575,14 +357,12 @@ void ss_pe_release(ss_pe_t *pe)
     }
     if (pe->bell_posted)
         sg_comm_unref(pe->bell.comm);
-    if (pe->nic_posted)
-        sg_comm_unref(pe->nicrx.comm);
     free(pe->rx);
     free(pe->out);
     pe->rx = NULL;
     pe->out = NULL;
     pe->nrx = pe->caprx = pe->nout = pe->capout = 0;
-    pe->bell_posted = pe->nic_posted = 0;
+    pe->bell_posted = 0;
 }
 
 /* Apply, without blocking, every message that has already landed (for
@@ -599,8 +379,5 @@ void ss_progress_poll(ss_pe_t *pe)
         else
             i++;
     }
-    while (pe->nic_posted && sg_comm_test(pe->nicrx.comm)) {
-        nic_done(pe);
-        post_receives(pe);
-    }
+    ss_small_take(pe, simgrid_get_clock());
 }

@@ -1,8 +1,15 @@
 // ss_route.cpp - the routes under the small-message model (models/wire.h):
 // SimGrid's C++ API is the only one that lists a route's links with their
 // bandwidth and sharing. Each shared link keeps its queue of small
-// messages (one busy period); nothing else is stored: one entry per link
-// used.
+// messages (one busy period): one entry per link used.
+//
+// Routes are cached: asking SimGrid costs more than the rest of a small
+// message (a dragonfly route is rebuilt hop by hop each time), and a
+// log-step collective sends most of its messages along few host pairs
+// (all PEs of a node to the same node, round after round). The cache is
+// direct-mapped and bounded (CACHE_SLOTS entries, a few MB), so dense
+// patterns over all pairs cost a miss, never memory; it holds only what
+// SimGrid would answer again, so results do not depend on it.
 #include <simgrid/host.h>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
@@ -10,6 +17,8 @@
 #include <simgrid/kernel/routing/ClusterZone.hpp>
 #include <simgrid/s4u/NetZone.hpp>
 
+#include <cstdint>
+#include <functional>
 #include <unordered_map>
 #include <vector>
 
@@ -19,12 +28,30 @@ extern "C" {
 }
 
 namespace {
+constexpr size_t CACHE_SLOTS = 1 << 15;
+constexpr size_t CACHE_HOPS = 12;   // longer routes are not cached
+
+struct cached_route {
+    sg_host_t src = nullptr, dst = nullptr;
+    double lat = 0;
+    size_t n = 0;
+    ss_hop_t hops[CACHE_HOPS];
+};
+
 std::unordered_map<const simgrid::s4u::Link *, ss_link_q_t> queues;
+std::vector<cached_route> cache;
 std::vector<simgrid::s4u::Link *> links;
 std::vector<ss_hop_t> hops;
-} // namespace
 
-extern "C" double ss_route_reserve(sg_host_t src, sg_host_t dst, double bytes, double now)
+size_t slot_of(sg_host_t src, sg_host_t dst)
+{
+    size_t h = std::hash<const void *>()(src) * 0x9e3779b97f4a7c15ULL ^
+               std::hash<const void *>()(dst);
+    return (h ^ (h >> 29)) % CACHE_SLOTS;
+}
+
+// Asks SimGrid for the route into hops; its latency.
+double ask(sg_host_t src, sg_host_t dst)
 {
     double lat = 0;
     links.clear();
@@ -35,7 +62,26 @@ extern "C" double ss_route_reserve(sg_host_t src, sg_host_t dst, double bytes, d
         bool shares = l->get_sharing_policy() != simgrid::s4u::Link::SharingPolicy::FATPIPE;
         hops[i] = {l->get_bandwidth(), shares ? &queues[l] : nullptr};
     }
-    return ss_wire_reserve(hops.data(), hops.size(), lat, bytes, now);
+    return lat;
+}
+} // namespace
+
+extern "C" double ss_route_reserve(sg_host_t src, sg_host_t dst, double bytes, double now)
+{
+    if (cache.empty())
+        cache.resize(CACHE_SLOTS);
+    cached_route &c = cache[slot_of(src, dst)];
+    if (c.src != src || c.dst != dst) {
+        double lat = ask(src, dst);
+        if (hops.size() > CACHE_HOPS)
+            return ss_wire_reserve(hops.data(), hops.size(), lat, bytes, now);
+        c.src = src;
+        c.dst = dst;
+        c.lat = lat;
+        c.n = hops.size();
+        std::copy(hops.begin(), hops.end(), c.hops);
+    }
+    return ss_wire_reserve(c.hops, c.n, c.lat, bytes, now);
 }
 
 // Only asked of hosts in a cluster zone (fat-tree, dragonfly, torus, star
@@ -56,6 +102,8 @@ extern "C" int ss_route_loopback(sg_host_t h, double *latency)
 extern "C" void ss_route_reset(void)
 {
     queues.clear();
+    cache.clear();
+    cache.shrink_to_fit();
     links.clear();
     hops.clear();
     links.shrink_to_fit();

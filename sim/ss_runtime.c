@@ -166,11 +166,6 @@ static void pe_actor(int argc, char **argv)
     pe->mb = sg_mailbox_by_name(name);
     snprintf(name, sizeof name, "b%d", pe->id);
     pe->bell_mb = sg_mailbox_by_name(name);
-    if (pe->nic) {
-        snprintf(name, sizeof name, "n%d", pe->id);
-        sg_mailbox_set_receiver(name);
-        pe->nic_mb = sg_mailbox_by_name(name);
-    }
     pe->sweep_at = 8;
     pe->where = "(program)";
     ss_stack_enter(pe, __builtin_frame_address(0));
@@ -251,7 +246,7 @@ static void world_free(void)
     ss_teams_free();
     ss_ctxs_free();
     ss_heap_fini();
-    ss_nic_free();
+    ss_small_free();
     ss_msg_pool_free();
     free(ss_w.pes);
     free(ss_w.hosts);
@@ -390,7 +385,7 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         return 2;
     }
     double t0 = ss_w.wall_t0 = wall_now();
-    ss_stack_setup(cfg->npes, ss_nic_count(cfg->npes, cfg->ppn), cfg->quiet);
+    ss_stack_setup(cfg->npes, cfg->quiet);
     engine_init(cfg);
     ss_hooks_install();
     catch_crashes();
@@ -428,7 +423,7 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         ss_pe_t *pe = &ss_w.pes[i];
         pe->id = i;
         pe->host = ss_w.hosts[slot[i]];
-        ss_nic_attach(pe, slot[i], ss_w.nhosts);
+        ss_small_attach(pe, slot[i], ss_w.nhosts);
         snprintf(name, sizeof name, "pe%d", i);
         sg_actor_t a = sg_actor_init(name, pe->host);
         sg_actor_set_data(a, pe);

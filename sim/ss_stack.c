@@ -39,24 +39,23 @@ static int ss_stack_guards_fit(int npes, long *max_maps);
 static int report;   /* SHMEMSIM_STACK_REPORT: paint, measure */
 static int guarded;  /* SimGrid's guard pages are on */
 
-void ss_stack_setup(int npes, int nics, int quiet)
+void ss_stack_setup(int npes, int quiet)
 {
     long max;
-    int actors = npes + nics;
     const char *sg = getenv("SHMEMSIM_SIMGRID_ARGS");
     report = getenv("SHMEMSIM_STACK_REPORT") != NULL;
-    guarded = ss_stack_guards_fit(actors, &max);
+    guarded = ss_stack_guards_fit(npes, &max);
     if (sg && strstr(sg, "guard-size:0")) {   /* an expert turned them off */
         guarded = 0;
         quiet = 1;
     }
     ss_w.stack_checked = report || !guarded;
     if (!guarded && !quiet)
-        fprintf(stderr, "shmemsim: note: %d PEs and %d NICs need more memory "
-                "mappings for stack guard pages than vm.max_map_count (%ld) "
-                "allows; stack overflows are caught by a check at the bottom "
-                "of each stack instead (`sysctl -w vm.max_map_count=%ld` "
-                "restores guard pages)\n", npes, nics, max, 2L * actors + 10000);
+        fprintf(stderr, "shmemsim: note: %d PEs need more memory mappings for "
+                "stack guard pages than vm.max_map_count (%ld) allows; stack "
+                "overflows are caught by a check at the bottom of each stack "
+                "instead (`sysctl -w vm.max_map_count=%ld` restores guard "
+                "pages)\n", npes, max, 2L * npes + 10000);
 }
 
 int ss_stack_guarded(void) { return guarded; }
