@@ -7,7 +7,13 @@
  * spends beyond this on the same platform and pattern is the runtime's own
  * cost per message.
  *
- *   simgrid_floor PLATFORM P PPN ring|rdb BYTES
+ * sem: recursive doubling's steps without communications, as small
+ * messages travel (sim/ss_small.c): each step releases the partner's
+ * semaphore, takes its own, then sleeps on another until a timeout 1 us later:
+ * the wake-ups a small message costs its target when it was asleep. The
+ * floor under --small-msg.
+ *
+ *   simgrid_floor PLATFORM P PPN ring|rdb|sem BYTES
  * PLATFORM is anything --platform takes (built and placed by platforms/,
  * as for a run); prints the simulated time, the number of communications
  * and the wall time of the simulation.
@@ -18,6 +24,7 @@
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/mailbox.h>
+#include <simgrid/semaphore.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,9 +34,10 @@
 #include "placement.h"
 #include "platform.h"
 
-static int P, RDB;
+static int P, RDB, SEM;
 static long BYTES;
 static sg_mailbox_t *MB;
+static sg_sem_t *SEMS;
 static char token;   /* SimGrid refuses a NULL payload */
 
 static void pe(int argc, char **argv)
@@ -47,6 +55,12 @@ static void pe(int argc, char **argv)
         int to = RDB ? me ^ (1 << s) : (me + 1) % P;
         if (to >= P)
             continue;
+        if (SEM) {   /* woken by the partner, then asleep until "landing" */
+            sg_sem_release(SEMS[to]);
+            sg_sem_acquire(SEMS[me]);
+            sg_sem_acquire_timeout(SEMS[P + me], 1e-6);   /* never released */
+            continue;
+        }
         long bytes = RDB ? BYTES << s : BYTES;
         sg_comm_t c = sg_mailbox_put_async(MB[to], &token, bytes);
         sg_mailbox_get(MB[me]);
@@ -63,13 +77,15 @@ static double now(void)
 
 int main(int argc, char **argv)
 {
-    if (argc != 6 || (strcmp(argv[4], "ring") && strcmp(argv[4], "rdb"))) {
-        fprintf(stderr, "usage: %s PLATFORM P PPN ring|rdb BYTES\n", argv[0]);
+    if (argc != 6 || (strcmp(argv[4], "ring") && strcmp(argv[4], "rdb") &&
+                      strcmp(argv[4], "sem"))) {
+        fprintf(stderr, "usage: %s PLATFORM P PPN ring|rdb|sem BYTES\n", argv[0]);
         return 2;
     }
     P = atoi(argv[2]);
     int ppn = atoi(argv[3]);
-    RDB = !strcmp(argv[4], "rdb");
+    SEM = !strcmp(argv[4], "sem");
+    RDB = SEM || !strcmp(argv[4], "rdb");
     BYTES = atol(argv[5]);
     /* The runtime's own network settings (alpha-beta model). */
     ss_model_t model;
@@ -97,7 +113,10 @@ int main(int argc, char **argv)
     }
     size_t *slot = ss_place_pes(P, ppn, nh, SS_PLACE_BLOCK, 0);
     MB = malloc((size_t)P * sizeof *MB);
+    SEMS = malloc(2 * (size_t)P * sizeof *SEMS);
     for (int i = 0; i < P; i++) {
+        SEMS[i] = sg_sem_init(0);
+        SEMS[P + i] = sg_sem_init(0);
         char name[32], id[16];
         snprintf(name, sizeof name, "m%d", i);
         MB[i] = sg_mailbox_by_name(name);
@@ -110,9 +129,9 @@ int main(int argc, char **argv)
     long steps = RDB ? 0 : P - 1;
     for (int s = 0; RDB && (1 << s) < P; s++)
         steps++;
-    printf("%s p=%d ppn=%d bytes=%ld: simulated %.9g s, %ld communications, "
-           "wall %.2f s\n", argv[4], P, ppn, BYTES, simgrid_get_clock(),
-           steps * P, now() - t0);
+    printf("%s p=%d ppn=%d bytes=%ld: simulated %.9g s, %ld %s, wall %.2f s\n",
+           argv[4], P, ppn, BYTES, simgrid_get_clock(), steps * P,
+           SEM ? "semaphore wake-ups" : "communications", now() - t0);
     free(slot);
     free(hosts);
     return 0;

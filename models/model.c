@@ -12,7 +12,7 @@ void ss_model_defaults(ss_model_t *m, ss_model_kind_t kind)
     m->kind = kind;
     m->poll_s = 50e-9;
     m->combine_s_per_byte = 0.25e-9;   /* ~4 GB/s of combined input */
-    m->small_bytes = 0;   /* opt-in (README, Models); never under simgrid */
+    m->small_bytes = SS_SMALL_AUTO;   /* from SS_SMALL_AUTO_PES, alpha-beta only */
     if (kind == SS_MODEL_ALPHA_BETA) {
         m->o_send = 0.0;
         m->gap = 0.0;

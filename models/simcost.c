@@ -24,17 +24,18 @@
  * PE (stack, actor) and its share of the platform: 100,000 PEs take 2 s
  * before the first message.
  *
- * Small messages (model.h, sim/ss_nic.c) never meet SimGrid's solver
- * across the network, so their cost does not grow with the flows in
- * flight; a broadcast or reduction of a few bytes sends nothing else. On
- * the idle machine, aries-xc, 8 B:
- *   binomial bcast    16,384 PEs:  245 k messages,  7.8 s (32 us each)
- *   binomial bcast    32,768 PEs:  524 k messages, 17.4 s (33 us)
- *   binomial bcast   100,000 PEs:  1.8 M messages,  103 s (57 us)
- *   rec. doubling reduce 100,000:  3.4 M messages,  114 s (34 us)
- * so C_SMALL = 40 us, within 1.5x of these. fcollect and collect grow
- * their blocks each round past the small size, so they keep the prior
- * above. */
+ * Small messages (model.h, sim/ss_small.c) never meet SimGrid's solver,
+ * so their cost does not grow with the flows in flight; a broadcast or
+ * reduction of a few bytes sends nothing else. 100,000 PEs on aries-xc,
+ * 8 B, the idle machine, per message counted here:
+ *   binomial bcast       1.8 M, 27.6 s (15 us)
+ *   knomial bcast        2.8 M, 37.6 s (13 us)
+ *   pipelined_binary     2.0 M, 34.7 s (17 us)
+ *   rec. doubling reduce 3.4 M, 22.9 s (7 us)
+ *   rabenseifner         6.8 M, 28.8 s (4 us)
+ * so C_SMALL = 15 us: never under, at most 4x over. fcollect and collect
+ * grow their blocks each round past the small size, so they keep the
+ * prior above. */
 #include "simcost.h"
 
 #include <math.h>
@@ -44,7 +45,7 @@
 #define W_PE 2e-5
 #define C_MSG 0.1e-6
 #define INFLIGHT_EXP 0.75
-#define C_SMALL 40e-6
+#define C_SMALL 15e-6
 
 static double lg(int p)
 {

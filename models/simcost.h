@@ -24,7 +24,7 @@ double ss_simcost_messages(const char *kind, const char *alg, int p,
 
 /* Prior wall-clock seconds for simulating alg at p over all the sizes
  * (one call each) in one process, with messages of at most small bytes
- * between hosts under the small-message model (model.h; 0: none). NAN
+ * under the small-message model (model.h; 0: none). NAN
  * when the algorithm is unknown. */
 double ss_simcost_prior(const char *kind, const char *alg, int p,
                         const size_t *bytes, size_t nsizes, int radix,

@@ -396,11 +396,11 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
     if (place(cfg))
         return 2;
     progress(cfg, "platform loaded", t0);
-    if (cfg->model.small_bytes && !cfg->quiet)
-        fprintf(stderr, "shmemsim: note: messages between hosts of at most %zu "
-                "bytes are timed by the small-message model (latency + bytes/"
-                "bandwidth + a first-come queue per link; --small-msg 0 puts "
-                "them through SimGrid's flow sharing)\n", cfg->model.small_bytes);
+    if (ss_w.cfg.model.small_bytes && !cfg->quiet)
+        fprintf(stderr, "shmemsim: note: messages of at most %zu bytes are timed "
+                "by the small-message model (latency + bytes/bandwidth + a "
+                "first-come queue per link; --small-msg 0 puts them through "
+                "SimGrid's flow sharing)\n", ss_w.cfg.model.small_bytes);
     ss_w.pes = calloc((size_t)cfg->npes, sizeof *ss_w.pes);
     if (!ss_w.pes || ss_heap_init(cfg->npes, cfg,
                                           ss_heap_budget(cfg->npes, cfg->stack_kib)))
