@@ -51,7 +51,6 @@ struct ss_arrival {
 };
 
 static int8_t *slot_ok;   /* per host slot: 1 on, -1 off, 0 not asked */
-static size_t nslots;
 static uint64_t seq;
 
 static int before(const ss_arrival_t *a, const ss_arrival_t *b)
@@ -91,14 +90,15 @@ static ss_arrival_t pop(ss_pe_t *t)
     return top;
 }
 
-void ss_small_attach(ss_pe_t *pe, size_t slot, size_t hosts)
+/* Gives pe an inbox (its semaphore) if its host has a cluster zone's
+ * routes; nslots: the host slots of the run. */
+void ss_small_attach(ss_pe_t *pe, size_t slot, size_t nslots)
 {
     if (ss_w.cfg.model.small_bytes == 0)
         return;
     if (!slot_ok) {
-        if (!(slot_ok = calloc(hosts, sizeof *slot_ok)))
+        if (!(slot_ok = calloc(nslots, sizeof *slot_ok)))
             ss_fatal("out of memory setting up small messages");
-        nslots = hosts;
     }
     double lat;
     if (!slot_ok[slot])
@@ -179,7 +179,6 @@ void ss_small_free(void)
     }
     free(slot_ok);
     slot_ok = NULL;
-    nslots = 0;
     seq = 0;
     ss_route_reset();
 }
