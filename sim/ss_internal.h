@@ -92,6 +92,17 @@ typedef struct ss_out {
     uint32_t ctx;       /* id of the context it was issued on */
 } ss_out_t;
 
+/* The one word a wait_until blocks on (ss_wait.c): with it the inbox of
+ * small messages can tell which landing ends the wait (ss_small.c). */
+typedef struct ss_watch {
+    const void *addr;       /* NULL: no such wait */
+    size_t size;
+    int cmp;
+    const void *value;
+    int (*sat)(const void *ivars, size_t i, int cmp, const void *values,
+               int vector);  /* the wait's own test, on a copy */
+} ss_watch_t;
+
 typedef struct ss_pe {
     int id;
     sg_host_t host;
@@ -122,6 +133,7 @@ typedef struct ss_pe {
     uint32_t ninq, capinq;
     sg_sem_t sem;           /* it sleeps on this when no communication can wake it */
     double wait_until;      /* while waiting: the wait's timeout */
+    ss_watch_t watch;
     uint8_t bell_posted, in_wait, in_sem, kicked, finished;
     double next_inject;     /* LogGP gap: earliest next injection */
     const char *where;      /* API call the PE is in, for deadlock reports */
@@ -148,6 +160,8 @@ typedef struct ss_world {
     int exit_code;
     ss_run_stats_t stats;
     int stack_checked;      /* red zones are checked (ss_stack.c) */
+    double landed_at;       /* >= 0: the message being applied landed then
+                               (ss_small.c), for the trace */
     double wall_t0, wall_shown;   /* progress lines (ss_runtime.c) */
 } ss_world_t;
 
@@ -173,6 +187,8 @@ int ss_small_takes(const ss_pe_t *t, size_t wire_bytes);
 double ss_small_send(ss_pe_t *from, ss_pe_t *t, ss_msg_t *m, size_t wire_bytes);
 void ss_small_kick(ss_pe_t *t);
 double ss_small_due(const ss_pe_t *pe);          /* next landing, or INFINITY */
+/* The landing that ends pe's watched wait, as far as the inbox tells. */
+double ss_small_lookahead(const ss_pe_t *pe);
 uint32_t ss_small_take(ss_pe_t *pe, double by);  /* apply those landed by `by` */
 int ss_small_sleep(ss_pe_t *pe, double until);   /* 1: timed out */
 void ss_small_release(ss_pe_t *pe);

@@ -373,6 +373,7 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
     if (ss_coll_resolve(cfg))
         return 2;
     ss_w.npes = cfg->npes;
+    ss_w.landed_at = -1;
     ss_w.cfg.model.small_bytes = ss_model_small_bytes(&cfg->model, cfg->npes);
     ss_w.pe_main = pe_main;
     ss_w.pe_arg = arg;

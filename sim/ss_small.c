@@ -37,7 +37,9 @@
  * to itself (ss_route_loopback tells them), and such platforms are small.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <simgrid/semaphore.h>
 
@@ -135,12 +137,104 @@ double ss_small_due(const ss_pe_t *pe)
     return pe->ninq ? pe->inq[0].lands : INFINITY;
 }
 
+/* Applied in landing order; the trace stamps each with its landing, which
+ * a wait looking ahead (below) may have slept past. */
 uint32_t ss_small_take(ss_pe_t *pe, double by)
 {
     uint32_t n = 0;
-    for (; pe->ninq && pe->inq[0].lands <= by; n++)
-        ss_progress_apply(pe, pop(pe).msg);
+    for (; pe->ninq && pe->inq[0].lands <= by; n++) {
+        ss_arrival_t a = pop(pe);
+        ss_w.landed_at = a.lands;
+        ss_progress_apply(pe, a.msg);
+        ss_w.landed_at = -1;
+    }
     return n;
+}
+
+/* Looking ahead. A PE in wait_until (pe->watch) wakes when its word
+ * satisfies the wait; the messages in its inbox that land before then
+ * change nothing it could see, since nothing reads a PE's memory but the
+ * PE itself (a get is a message in the same inbox). So it may sleep
+ * straight to the landing that satisfies the wait, then apply everything
+ * landed in order: one wake-up per wait, not per message (k-nomial and
+ * k-ary rounds bring k-1 or k messages). Found by replaying the inbox in
+ * landing order on a copy of the word: atomics on it are replayed; any
+ * other message that touches it, one that answers or asks for a reply,
+ * or one parked behind a fence, ends the replay at its own landing (the
+ * PE wakes there and looks again). At most LOOK messages are replayed,
+ * the first ones of the heap taken in order through a small heap of
+ * its indices, so a PE with a long inbox pays O(LOOK log LOOK). */
+enum { LOOK = 16 };
+
+static int touches(const unsigned char *p, size_t n, const ss_watch_t *w)
+{
+    const unsigned char *a = w->addr;
+    return p < a + w->size && a < p + n;
+}
+
+/* Replays m on the copy; 0 when it cannot be replayed. */
+static int replay(const ss_msg_t *m, const ss_watch_t *w, uint64_t *copy)
+{
+    if (m->ndeps > 0 || (m->kind != SS_MSG_PUT && m->kind != SS_MSG_AMO))
+        return 0;
+    const unsigned char *amo = m->kind == SS_MSG_AMO ? m->taddr
+                               : m->has_amo ? m->aaddr : NULL;
+    if (m->kind == SS_MSG_PUT && (m->elem || touches(m->taddr, m->nbytes, w)))
+        return 0;   /* strided puts are not looked into */
+    if (amo && touches(amo, m->width, w)) {
+        if (amo != (const unsigned char *)w->addr || m->width != w->size)
+            return 0;
+        ss_amo_apply(copy, m->width, m->op, m->operand, m->operand2);
+    }
+    return 1;
+}
+
+static int look_before(const ss_pe_t *pe, uint32_t i, uint32_t j)
+{
+    return before(&pe->inq[i], &pe->inq[j]);
+}
+
+double ss_small_lookahead(const ss_pe_t *pe)
+{
+    const ss_watch_t *w = &pe->watch;
+    uint64_t copy = 0;
+    if (!pe->ninq || w->size > sizeof copy)
+        return ss_small_due(pe);
+    memcpy(&copy, w->addr, w->size);
+    uint32_t h[2 * LOOK + 1], nh = 1;   /* min-heap of inbox indices */
+    h[0] = 0;
+    for (int seen = 0; nh > 0; seen++) {
+        uint32_t i = h[0];
+        h[0] = h[--nh];
+        for (uint32_t k = 0;;) {   /* sift down */
+            uint32_t c = 2 * k + 1;
+            if (c >= nh)
+                break;
+            if (c + 1 < nh && look_before(pe, h[c + 1], h[c]))
+                c++;
+            if (!look_before(pe, h[c], h[k]))
+                break;
+            uint32_t t = h[k];
+            h[k] = h[c];
+            h[c] = t;
+            k = c;
+        }
+        const ss_arrival_t *a = &pe->inq[i];
+        if (seen == LOOK - 1 || !replay(a->msg, w, &copy) ||
+            w->sat(&copy, 0, w->cmp, w->value, 0))
+            return a->lands;
+        for (uint32_t c = 2 * i + 1; c <= 2 * i + 2 && c < pe->ninq; c++) {
+            uint32_t k = nh++;   /* sift up */
+            h[k] = c;
+            while (k > 0 && look_before(pe, h[k], h[(k - 1) / 2])) {
+                uint32_t t = h[k];
+                h[k] = h[(k - 1) / 2];
+                h[(k - 1) / 2] = t;
+                k = (k - 1) / 2;
+            }
+        }
+    }
+    return INFINITY;   /* nothing queued ends it: a new message will wake it */
 }
 
 /* Sleep until `until` or a kick; whether it timed out. A kick that comes

@@ -126,7 +126,7 @@ int32_t ss_trace_begin_(ss_pe_t *pe, const char *op, const char *api,
 
 void ss_trace_end_(int32_t id)
 {
-    T.ev[id].complete_s = simgrid_get_clock();
+    T.ev[id].complete_s = ss_w.landed_at >= 0 ? ss_w.landed_at : simgrid_get_clock();
 }
 
 void ss_trace_call_enter(ss_pe_t *pe, const char *collective,

@@ -188,8 +188,10 @@ static size_t any_of(size_t hit, size_t first)
         if (SS_CMP(*(volatile T *)ivar, cmp, v))                             \
             return;                                                          \
         int32_t ev = ss_trace_begin(pe, "wait", pe->where, -1, 0, 1);        \
+        pe->watch = (ss_watch_t){ivar, sizeof(T), cmp, &v, sat_##N};         \
         while (!SS_CMP(*(volatile T *)ivar, cmp, v))                         \
             ss_progress_wait(pe, 0);                                         \
+        pe->watch.addr = NULL;                                               \
         ss_trace_end(ev);                                                    \
     }                                                                        \
     int shmem_##N##_test(T *ivar, int cmp, T v)                              \
@@ -213,8 +215,10 @@ uint64_t shmem_signal_wait_until(uint64_t *sig, int cmp, uint64_t v)
     if (SS_CMP(*(volatile uint64_t *)sig, cmp, v))
         return *sig;
     int32_t ev = ss_trace_begin(pe, "wait", pe->where, -1, 0, 1);
+    pe->watch = (ss_watch_t){sig, sizeof *sig, cmp, &v, sat_uint64};
     while (!SS_CMP(*(volatile uint64_t *)sig, cmp, v))
         ss_progress_wait(pe, 0);
+    pe->watch.addr = NULL;
     ss_trace_end(ev);
     return *sig;
 }
