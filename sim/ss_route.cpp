@@ -84,19 +84,14 @@ extern "C" double ss_route_reserve(sg_host_t src, sg_host_t dst, double bytes, d
     return ss_wire_reserve(c.hops, c.n, c.lat, bytes, now);
 }
 
-// Only asked of hosts in a cluster zone (fat-tree, dragonfly, torus, star
-// clusters: presets, specs and <cluster> files), which always route a host
-// to itself. Routed zones without a self route throw or abort inside
-// SimGrid (Full, Floyd), so the small-message path is off there.
-extern "C" int ss_route_loopback(sg_host_t h, double *latency)
+// Hosts in a cluster zone (fat-tree, dragonfly, torus, star clusters:
+// presets, specs and <cluster> files) always route to themselves. Routed
+// zones without a self route throw or abort inside SimGrid (Full, Floyd),
+// so the small-message path is off there.
+extern "C" int ss_route_self(sg_host_t h)
 {
     auto *zone = h->get_englobing_zone()->get_impl();
-    if (!dynamic_cast<simgrid::kernel::routing::ClusterZone *>(zone))
-        return -1;
-    links.clear();
-    *latency = 0;
-    h->route_to(h, links, latency);
-    return 0;
+    return dynamic_cast<simgrid::kernel::routing::ClusterZone *>(zone) != nullptr;
 }
 
 extern "C" void ss_route_reset(void)

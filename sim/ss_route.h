@@ -7,9 +7,9 @@
 /* When a message of `bytes` sent at `now` from src to dst lands, its
  * serialisation reserved on the route's shared links (models/wire.h). */
 double ss_route_reserve(sg_host_t src, sg_host_t dst, double bytes, double now);
-/* The latency from h to itself, if h is in a cluster zone (0); -1 for
- * hosts of routed zones, where asking SimGrid may abort. */
-int ss_route_loopback(sg_host_t h, double *latency);
+/* May h be asked its route to itself? Yes in a cluster zone; not in
+ * routed zones, where asking SimGrid may abort. */
+int ss_route_self(sg_host_t h);
 /* Forget every link's reservations (end of a run). */
 void ss_route_reset(void);
 

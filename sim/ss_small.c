@@ -34,7 +34,7 @@
  * first served where SimGrid shares the links (README, Models: how far
  * apart the two are). Hosts outside cluster zones (a file of routed
  * zones) have no inbox: SimGrid may abort when asked such a host's route
- * to itself (ss_route_loopback tells them), and such platforms are small.
+ * to itself (ss_route_self tells them), and such platforms are small.
  */
 #include <math.h>
 #include <stdint.h>
@@ -102,9 +102,8 @@ void ss_small_attach(ss_pe_t *pe, size_t slot, size_t nslots)
         if (!(slot_ok = calloc(nslots, sizeof *slot_ok)))
             ss_fatal("out of memory setting up small messages");
     }
-    double lat;
     if (!slot_ok[slot])
-        slot_ok[slot] = ss_route_loopback(pe->host, &lat) ? -1 : 1;
+        slot_ok[slot] = ss_route_self(pe->host) ? 1 : -1;
     if (slot_ok[slot] > 0)
         pe->sem = sg_sem_init(0);
 }
@@ -194,6 +193,30 @@ static int look_before(const ss_pe_t *pe, uint32_t i, uint32_t j)
     return before(&pe->inq[i], &pe->inq[j]);
 }
 
+/* The look-ahead's own min-heap h[0..*n) of inbox indices. */
+static void look_push(const ss_pe_t *pe, uint32_t *h, uint32_t *n, uint32_t i)
+{
+    uint32_t k = (*n)++;
+    for (; k > 0 && look_before(pe, i, h[(k - 1) / 2]); k = (k - 1) / 2)
+        h[k] = h[(k - 1) / 2];
+    h[k] = i;
+}
+
+static uint32_t look_pop(const ss_pe_t *pe, uint32_t *h, uint32_t *n)
+{
+    uint32_t top = h[0], last = h[--*n], k = 0;
+    for (uint32_t c; (c = 2 * k + 1) < *n; k = c) {
+        if (c + 1 < *n && look_before(pe, h[c + 1], h[c]))
+            c++;
+        if (!look_before(pe, h[c], last))
+            break;
+        h[k] = h[c];
+    }
+    if (*n)
+        h[k] = last;
+    return top;
+}
+
 double ss_small_lookahead(const ss_pe_t *pe)
 {
     const ss_watch_t *w = &pe->watch;
@@ -201,38 +224,16 @@ double ss_small_lookahead(const ss_pe_t *pe)
     if (!pe->ninq || w->size > sizeof copy)
         return ss_small_due(pe);
     memcpy(&copy, w->addr, w->size);
-    uint32_t h[2 * LOOK + 1], nh = 1;   /* min-heap of inbox indices */
-    h[0] = 0;
+    uint32_t h[LOOK + 1], nh = 0;   /* each pop pushes at most two */
+    look_push(pe, h, &nh, 0);
     for (int seen = 0; nh > 0; seen++) {
-        uint32_t i = h[0];
-        h[0] = h[--nh];
-        for (uint32_t k = 0;;) {   /* sift down */
-            uint32_t c = 2 * k + 1;
-            if (c >= nh)
-                break;
-            if (c + 1 < nh && look_before(pe, h[c + 1], h[c]))
-                c++;
-            if (!look_before(pe, h[c], h[k]))
-                break;
-            uint32_t t = h[k];
-            h[k] = h[c];
-            h[c] = t;
-            k = c;
-        }
+        uint32_t i = look_pop(pe, h, &nh);
         const ss_arrival_t *a = &pe->inq[i];
         if (seen == LOOK - 1 || !replay(a->msg, w, &copy) ||
             w->sat(&copy, 0, w->cmp, w->value, 0))
             return a->lands;
-        for (uint32_t c = 2 * i + 1; c <= 2 * i + 2 && c < pe->ninq; c++) {
-            uint32_t k = nh++;   /* sift up */
-            h[k] = c;
-            while (k > 0 && look_before(pe, h[k], h[(k - 1) / 2])) {
-                uint32_t t = h[k];
-                h[k] = h[(k - 1) / 2];
-                h[(k - 1) / 2] = t;
-                k = (k - 1) / 2;
-            }
-        }
+        for (uint32_t c = 2 * i + 1; c <= 2 * i + 2 && c < pe->ninq; c++)
+            look_push(pe, h, &nh, c);
     }
     return INFINITY;   /* nothing queued ends it: a new message will wake it */
 }
