@@ -8,10 +8,10 @@
  * cost per message.
  *
  * sem: recursive doubling's steps without communications, as small
- * messages travel (sim/ss_small.c): each step releases the partner's
- * semaphore, takes its own, then sleeps on another until a timeout 1 us later:
- * the wake-ups a small message costs its target when it was asleep. The
- * floor under --small-msg.
+ * messages travel (sim/ss_small.c): each step blocks on the actor's
+ * semaphore until an engine timer releases it about 1 us later (its landing):
+ * the one wake-up a small message costs its target. The floor under
+ * --small-msg.
  *
  *   simgrid_floor PLATFORM P PPN ring|rdb|sem BYTES
  * PLATFORM is anything --platform takes (built and placed by platforms/,
@@ -38,6 +38,7 @@ static int P, RDB, SEM;
 static long BYTES;
 static sg_mailbox_t *MB;
 static sg_sem_t *SEMS;
+void floor_alarm_sleep(double at, sg_sem_t sem);   /* floor_alarm.cpp */
 static char token;   /* SimGrid refuses a NULL payload */
 
 static void pe(int argc, char **argv)
@@ -55,10 +56,10 @@ static void pe(int argc, char **argv)
         int to = RDB ? me ^ (1 << s) : (me + 1) % P;
         if (to >= P)
             continue;
-        if (SEM) {   /* woken by the partner, then asleep until "landing" */
-            sg_sem_release(SEMS[to]);
-            sg_sem_acquire(SEMS[me]);
-            sg_sem_acquire_timeout(SEMS[P + me], 1e-6);   /* never released */
+        if (SEM) {
+            /* Distinct landings, as in a run (100,000 timers of one date
+             * are a slow case of SimGrid's Fibonacci heap). */
+            floor_alarm_sleep(simgrid_get_clock() + 1e-6 + me * 1e-12, SEMS[me]);
             continue;
         }
         long bytes = RDB ? BYTES << s : BYTES;
@@ -113,10 +114,9 @@ int main(int argc, char **argv)
     }
     size_t *slot = ss_place_pes(P, ppn, nh, SS_PLACE_BLOCK, 0);
     MB = malloc((size_t)P * sizeof *MB);
-    SEMS = malloc(2 * (size_t)P * sizeof *SEMS);
+    SEMS = malloc((size_t)P * sizeof *SEMS);
     for (int i = 0; i < P; i++) {
         SEMS[i] = sg_sem_init(0);
-        SEMS[P + i] = sg_sem_init(0);
         char name[32], id[16];
         snprintf(name, sizeof name, "m%d", i);
         MB[i] = sg_mailbox_by_name(name);

@@ -132,9 +132,10 @@ typedef struct ss_pe {
     struct ss_arrival *inq; /* min-heap on landing time */
     uint32_t ninq, capinq;
     sg_sem_t sem;           /* it sleeps on this when no communication can wake it */
+    uint32_t alarm_pos;     /* 1 + its place among the alarms (ss_alarm.c), or 0 */
     double wait_until;      /* while waiting: the wait's timeout */
     ss_watch_t watch;
-    uint8_t bell_posted, in_wait, in_sem, kicked, finished;
+    uint8_t bell_posted, in_wait, in_sem, looking, finished;
     double next_inject;     /* LogGP gap: earliest next injection */
     const char *where;      /* API call the PE is in, for deadlock reports */
     uintptr_t stack_lo;     /* bottom of its stack (ss_stack.c), 0 when done */
@@ -190,7 +191,8 @@ double ss_small_due(const ss_pe_t *pe);          /* next landing, or INFINITY */
 /* The landing that ends pe's watched wait, as far as the inbox tells. */
 double ss_small_lookahead(const ss_pe_t *pe);
 uint32_t ss_small_take(ss_pe_t *pe, double by);  /* apply those landed by `by` */
-int ss_small_sleep(ss_pe_t *pe, double until);   /* 1: timed out */
+double ss_small_sleep(ss_pe_t *pe, double until, int looking);
+void ss_small_filed(ss_pe_t *t, double lands);   /* wake t for it if due */
 void ss_small_release(ss_pe_t *pe);
 void ss_small_free(void);
 

@@ -264,10 +264,10 @@ void ss_progress_wait(ss_pe_t *pe, int with_out)
             until = pe->out[i].lands;
     }
     if (pe->sem && !sends && !comms_due(pe)) {
-        if (pe->watch.addr && !with_out)
+        int looking = pe->watch.addr && !with_out;
+        if (looking)
             until = ss_small_lookahead(pe);
-        if (ss_small_sleep(pe, until))
-            take_landed(pe, with_out, until);
+        take_landed(pe, with_out, ss_small_sleep(pe, until, looking));
         return;
     }
     wait_comms(pe, with_out, until);

@@ -339,9 +339,10 @@ static void progress(const ss_config_t *cfg, const char *what, double t0)
         return;
     ss_w.wall_shown = wall_now();
     fprintf(stderr, "shmemsim: %s (%.1f s", what, ss_w.wall_shown - t0);
-    if (ss_w.stats.comms)
-        fprintf(stderr, "; %llu messages and %llu wake-ups in %llu SimGrid "
-                "communications", ss_w.stats.messages, ss_w.stats.wakeups,
+    if (ss_w.stats.messages)
+        fprintf(stderr, "; %llu messages (%llu small), %llu wake-ups, %llu "
+                "sleeps, %llu SimGrid communications", ss_w.stats.messages,
+                ss_w.stats.small, ss_w.stats.wakeups, ss_w.stats.sleeps,
                 ss_w.stats.comms);
     fputs(")\n", stderr);
 }

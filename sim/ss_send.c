@@ -125,7 +125,9 @@ static void send_as(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes,
         out_push(pe, NULL, lands, m, target, epoch, ctx);
         /* t would sleep past it. After out_push: a doorbell is listed in
          * the current epoch, and out must stay in epoch order. */
-        if (lands < t->wait_until)   /* a no-op unless t waits */
+        if (t->in_sem)
+            ss_small_filed(t, lands);
+        else if (lands < t->wait_until)   /* a no-op unless t waits */
             ss_wake_pe(pe, t);
     } else {
         ss_w.stats.comms++;

@@ -43,6 +43,7 @@
 
 #include <simgrid/semaphore.h>
 
+#include "ss_alarm.h"
 #include "ss_internal.h"
 #include "ss_route.h"
 
@@ -122,13 +123,29 @@ double ss_small_send(ss_pe_t *from, ss_pe_t *t, ss_msg_t *m, size_t wire_bytes)
     return lands;
 }
 
+/* Bring a parked PE's wake-up forward to `at` (never into the past). */
+static void wake_at(ss_pe_t *t, double at)
+{
+    if (!t->in_sem || at >= t->wait_until)
+        return;
+    ss_w.stats.wakeups++;
+    t->wait_until = at;
+    ss_alarm_set(t, at);
+}
+
 void ss_small_kick(ss_pe_t *t)
 {
-    if (t->kicked)
-        return;
-    t->kicked = 1;
-    ss_w.stats.wakeups++;
-    sg_sem_release(t->sem);
+    wake_at(t, simgrid_get_clock());
+}
+
+/* A message landing at `lands` is in t's inbox. A PE looking ahead need
+ * not wake for it unless it ends the replay earlier (it satisfies the
+ * wait, or cannot be replayed): the sender looks ahead for it, which is
+ * sound for the same reason as the PE's own look-ahead. */
+void ss_small_filed(ss_pe_t *t, double lands)
+{
+    if (lands < t->wait_until)
+        wake_at(t, t->looking ? ss_small_lookahead(t) : lands);
 }
 
 double ss_small_due(const ss_pe_t *pe)
@@ -238,25 +255,26 @@ double ss_small_lookahead(const ss_pe_t *pe)
     return INFINITY;   /* nothing queued ends it: a new message will wake it */
 }
 
-/* Sleep until `until` or a kick; whether it timed out. A kick that comes
- * after the timeout but before this PE runs leaves the semaphore at 1:
- * the next sleep then returns at once and the loop looks again. */
-int ss_small_sleep(ss_pe_t *pe, double until)
+/* Park until `until` (INFINITY: until woken), or earlier if a sender
+ * brings the alarm forward; returns the time it woke for (what has landed
+ * by then is due). `looking`: until came from ss_small_lookahead. */
+double ss_small_sleep(ss_pe_t *pe, double until, int looking)
 {
     pe->in_sem = 1;
+    pe->looking = (uint8_t)looking;
     pe->wait_until = until;
-    int timed_out = 0;
-    if (isinf(until))
-        sg_sem_acquire(pe->sem);
-    else
-        timed_out = sg_sem_acquire_timeout(pe->sem, until - simgrid_get_clock());
+    ss_w.stats.sleeps++;
+    if (!isinf(until))
+        ss_alarm_set(pe, until);
+    sg_sem_acquire(pe->sem);
     pe->in_sem = 0;
-    pe->kicked = 0;
-    return timed_out;
+    pe->looking = 0;
+    return pe->wait_until;
 }
 
 void ss_small_release(ss_pe_t *pe)
 {
+    ss_alarm_cancel(pe);
     while (pe->ninq)
         ss_msg_unref(pop(pe).msg);
     free(pe->inq);
@@ -275,5 +293,6 @@ void ss_small_free(void)
     free(slot_ok);
     slot_ok = NULL;
     seq = 0;
+    ss_alarm_reset();
     ss_route_reset();
 }

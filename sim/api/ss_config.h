@@ -55,6 +55,8 @@ typedef struct ss_run_stats {
                                       model (ss_small.c): no SimGrid
                                       communication, the target wakes at
                                       their landing */
+    unsigned long long sleeps;     /* timed sleeps of PEs waiting for a small
+                                      message to land (ss_small.c) */
     unsigned long long comms;      /* SimGrid communications carrying both
                                       (fewer than their sum: a fenced
                                       atomic rides on the put before it) */
