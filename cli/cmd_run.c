@@ -288,10 +288,11 @@ static int check_estimate(const run_opts_t *o)
     char d[64];
     if (o->force || est <= RUN_WALL_LIMIT_S)
         return 0;
-    const char *hint = o->cfg.model.kind == SS_MODEL_ALPHA_BETA && !small &&
-                       estimate(o, SS_SMALL_BYTES_DEFAULT) <= RUN_WALL_LIMIT_S
-        ? "; or --small-msg 64 times messages of a few bytes without SimGrid's "
-          "flow solver, in minutes (README, Models: how close it comes)" : "";
+    const char *hint = o->cfg.model.kind == SS_MODEL_ALPHA_BETA &&
+                       small != SS_SMALL_ALL &&
+                       estimate(o, SS_SMALL_ALL) <= RUN_WALL_LIMIT_S
+        ? "; or --small-msg all times every message without SimGrid's flow "
+          "solver, in minutes (README, Models: how close it comes)" : "";
     duration_text(est, d, sizeof d);
     fprintf(stderr, "shmemsim: error: simulating %s %s%s at %d PEs directly would "
             "take about %s on this machine (estimated from its message count, "

@@ -31,9 +31,9 @@ const char ss_option_common_help[] =
     "                    timed by the small-message model: latency, bytes/\n"
     "                    bandwidth and a first-come queue at each link, not\n"
     "                    SimGrid's flow sharing (quadratic in the flows on a\n"
-    "                    link; README: how far from it); default auto: 64\n"
-    "                    from 16,384 PEs, else 0; 0: all through SimGrid\n"
-    "                    (alpha-beta model only)\n"
+    "                    link; README: how far from it); all: every message;\n"
+    "                    default auto: all from 16,384 PEs, else 0; 0: all\n"
+    "                    through SimGrid (alpha-beta model only)\n"
     "  --fold SIZE       share one physical copy of symmetric allocations\n"
     "                    of SIZE bytes or more across PEs (timing does not\n"
     "                    depend on payload values); e.g. --fold 64K\n"
@@ -127,6 +127,8 @@ int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg)
         return model_option(v, cfg, err, sizeof err);
     else if (!strcmp(o, "--small-msg") && !strcmp(v, "auto"))
         cfg->model.small_bytes = SS_SMALL_AUTO;
+    else if (!strcmp(o, "--small-msg") && !strcmp(v, "all"))
+        cfg->model.small_bytes = SS_SMALL_ALL;
     else if (!strcmp(o, "--fold") || !strcmp(o, "--small-msg")) {
         size_t *z = !strcmp(o, "--fold") ? &cfg->fold_threshold : &cfg->model.small_bytes;
         if (ss_parse_size(v, z, err, sizeof err))

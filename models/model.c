@@ -62,5 +62,5 @@ size_t ss_model_small_bytes(const ss_model_t *m, int npes)
         return m->small_bytes;
     if (m->kind != SS_MODEL_ALPHA_BETA)
         return 0;
-    return npes >= SS_SMALL_AUTO_PES ? SS_SMALL_BYTES_DEFAULT : 0;
+    return npes >= SS_SMALL_AUTO_PES ? SS_SMALL_ALL : 0;
 }

@@ -19,7 +19,8 @@ typedef struct ss_model {
     size_t small_bytes;   /* messages of at most this many
                              bytes are timed by the small-message model
                              (wire.h), not SimGrid's flow solver; 0: none;
-                             SS_SMALL_AUTO: ss_model_small_bytes */
+                             SS_SMALL_AUTO: ss_model_small_bytes;
+                             SS_SMALL_ALL: every message */
 } ss_model_t;
 
 /* small_bytes when on: a flag, an atomic, a put with its signal, a block
@@ -27,13 +28,17 @@ typedef struct ss_model {
  * 10 GB/s. */
 #define SS_SMALL_BYTES_DEFAULT 64
 #define SS_SMALL_AUTO ((size_t)-1)
-/* Where --small-msg auto (the default) turns it on. Below, SimGrid's
- * solver is fast and exact; from here, p flows of a few bytes per round
+/* Every message, whatever its size (--small-msg all). */
+#define SS_SMALL_ALL ((size_t)-2)
+/* Where --small-msg auto (the default) turns it on, for every message.
+ * Below, SimGrid's solver is fast and exact; from here, p flows per round
  * sharing a dragonfly's global links make it quadratic (binomial broadcast
- * on aries-xc: 16,384 PEs in 183 s through SimGrid, 3 s with the model),
- * and the two agree within a few percent (README, Models; below it the
- * model is up to 40% faster than SimGrid, first-come service of a node's
- * bursts against fair sharing). */
+ * on aries-xc: 16,384 PEs in 183 s through SimGrid, 3 s with the model;
+ * recursive-doubling fcollect 23 s and 2 s), and the two agree within a
+ * few percent (README, Models: -6% for 8-byte rounds, where a node's
+ * burst is served first come rather than shared; within 0.1% when the
+ * rounds are bandwidth-bound). Below it the model is up to 40% faster
+ * than SimGrid on 8-byte rounds. */
 #define SS_SMALL_AUTO_PES 16384
 
 /* The small_bytes a run of npes PEs uses. */

@@ -24,20 +24,22 @@
  * PE (stack, actor) and its share of the platform: 100,000 PEs take 2 s
  * before the first message.
  *
- * Small messages (model.h, sim/ss_small.c) never meet SimGrid's solver,
- * so their cost does not grow with the flows in flight; a broadcast or
- * reduction of a few bytes sends nothing else. 100,000 PEs, 8 B, the idle
- * machine (bench/pes_100k.sh), per message counted here:
- *   aries-xc binomial bcast       1.8 M, 34.7 s (19 us)
- *   aries-xc knomial bcast        2.8 M, 42.3 s (15 us)
- *   aries-xc pipelined_binary     2.0 M, 32.0 s (16 us)
- *   slingshot binomial bcast      1.8 M, 20.6 s (11 us)
- *   aries-xc rec. doubling reduce 3.4 M, 23.2 s (7 us)
- *   aries-xc rabenseifner         6.8 M, 29.3 s (4 us)
- * so C_SMALL = 20 us: never under, at most 5x over. fcollect and collect
- * grow their blocks each round past the small size, so they keep the
- * prior above. */
+ * Messages under the small-message model (model.h, sim/ss_small.c)
+ * never meet SimGrid's solver, so their cost does not grow with the flows
+ * in flight: one wake-up of the target per message, plus the runtime's
+ * own work. 100,000 PEs, 8 B, on by default there for every message
+ * (bench/pes_100k.sh), per message counted here:
+ *   aries-xc binomial bcast        1.8 M, 15.4 s (8.5 us)
+ *   aries-xc kary bcast            2.8 M, 24.4 s (8.7 us)
+ *   aries-xc rec. doubling reduce  3.4 M, 14.1 s (4.1 us)
+ *   aries-xc rec. doubling fcollect 3.8 M, 15.6 s (4.1 us)
+ *   aries-xc knomial fcollect      5.7 M, 20.8 s (3.7 us)
+ * so C_SMALL = 10 us: never under, at most 3x over. With a size limit
+ * (--small-msg SIZE) fcollect and collect grow their blocks past it, so
+ * they keep the prior above; with every message (SS_SMALL_ALL) they
+ * too cost C_SMALL. */
 #include "simcost.h"
+#include "model.h"
 
 #include <math.h>
 #include <string.h>
@@ -46,7 +48,7 @@
 #define W_PE 2e-5
 #define C_MSG 0.1e-6
 #define INFLIGHT_EXP 0.75
-#define C_SMALL 20e-6
+#define C_SMALL 10e-6
 
 static double lg(int p)
 {
@@ -154,7 +156,7 @@ double ss_simcost_prior(const char *kind, const char *alg, int p,
     int grows = !strcmp(kind, "fcollect") || !strcmp(kind, "collect");
     for (size_t i = 0; i < nsizes; i++) {
         double m = ss_simcost_messages(kind, alg, p, bytes[i], radix, segment);
-        if (small && !grows && bytes[i] <= small)
+        if (small == SS_SMALL_ALL || (small && !grows && bytes[i] <= small))
             small_msgs += m;
         else
             msgs += m;

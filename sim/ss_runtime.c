@@ -398,7 +398,12 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
     if (place(cfg))
         return 2;
     progress(cfg, "platform loaded", t0);
-    if (ss_w.cfg.model.small_bytes && !cfg->quiet)
+    if (ss_w.cfg.model.small_bytes == SS_SMALL_ALL && !cfg->quiet)
+        fprintf(stderr, "shmemsim: note: every message is timed by the "
+                "small-message model (latency + bytes/bandwidth + a first-come "
+                "queue per link; --small-msg 0 puts them through SimGrid's flow "
+                "sharing)\n");
+    else if (ss_w.cfg.model.small_bytes && !cfg->quiet)
         fprintf(stderr, "shmemsim: note: messages of at most %zu bytes are timed "
                 "by the small-message model (latency + bytes/bandwidth + a "
                 "first-come queue per link; --small-msg 0 puts them through "

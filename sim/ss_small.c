@@ -176,8 +176,8 @@ uint32_t ss_small_take(ss_pe_t *pe, double by)
  * k-ary rounds bring k-1 or k messages). Found by replaying the inbox in
  * landing order on a copy of the word: atomics on it are replayed; any
  * other message that touches it, one that answers or asks for a reply,
- * or one parked behind a fence, ends the replay at its own landing (the
- * PE wakes there and looks again). At most LOOK messages are replayed,
+ * one parked behind a fence or one that a parked message waits for, ends
+ * the replay at its own landing (the PE wakes there and looks again). At most LOOK messages are replayed,
  * the first ones of the heap taken in order through a small heap of
  * its indices, so a PE with a long inbox pays O(LOOK log LOOK). */
 enum { LOOK = 16 };
@@ -188,10 +188,13 @@ static int touches(const unsigned char *p, size_t n, const ss_watch_t *w)
     return p < a + w->size && a < p + n;
 }
 
-/* Replays m on the copy; 0 when it cannot be replayed. */
+/* Replays m on the copy; 0 when it cannot be replayed. A message that
+ * others wait for (a fence's earlier side) cannot: applying it applies
+ * them too, and a parked one is no longer in the inbox to replay. */
 static int replay(const ss_msg_t *m, const ss_watch_t *w, uint64_t *copy)
 {
-    if (m->ndeps > 0 || (m->kind != SS_MSG_PUT && m->kind != SS_MSG_AMO))
+    if (m->ndeps > 0 || m->nwaiters > 0 ||
+        (m->kind != SS_MSG_PUT && m->kind != SS_MSG_AMO))
         return 0;
     const unsigned char *amo = m->kind == SS_MSG_AMO ? m->taddr
                                : m->has_amo ? m->aaddr : NULL;
@@ -296,3 +299,4 @@ void ss_small_free(void)
     ss_alarm_reset();
     ss_route_reset();
 }
+

@@ -20,6 +20,7 @@
 #include "fit.h"
 #include "platform.h"
 #include "scale.h"
+#include "model.h"
 #include "simcost.h"
 #include "simtest.h"
 
@@ -214,13 +215,17 @@ static void simcost_counts_and_calibrates(void **state)
     double big = ss_simcost_prior("fcollect", "ring", 4096, sz, 1, 0, 0, 0);
     assert_true(big > 1000 * small);
     /* small messages (64 B and under) do not meet the solver: a binomial
-     * broadcast of 8 B at 100,000 PEs costs 20 us per message, not the
-     * flows-in-flight growth; fcollect's blocks grow, so it keeps it */
+     * broadcast of 8 B at 100,000 PEs costs 10 us per message, not the
+     * flows-in-flight growth; fcollect's blocks grow past 64 B, so it
+     * keeps it, unless every message takes the model */
     double bc = ss_simcost_prior("broadcast", "binomial", 100000, sz, 1, 0, 0, 64);
-    assert_rel(bc, 0.5 + 2e-5 * 1e5 + 20e-6 * 100000 * 18, 1e-12);
+    assert_rel(bc, 0.5 + 2e-5 * 1e5 + 10e-6 * 100000 * 18, 1e-12);
     assert_true(ss_simcost_prior("broadcast", "binomial", 100000, sz, 1, 0, 0, 0) > 5 * bc);
     assert_rel(ss_simcost_prior("fcollect", "recursive_doubling", 100000, sz, 1, 0, 0, 64),
                ss_simcost_prior("fcollect", "recursive_doubling", 100000, sz, 1, 0, 0, 0), 0);
+    assert_rel(ss_simcost_prior("fcollect", "recursive_doubling", 100000, sz, 1, 0, 0,
+                                SS_SMALL_ALL),
+               0.5 + 2e-5 * 1e5 + 10e-6 * 2 * 100000 * 17, 1e-12);
     ss_simcost_cal_t cal = {0};
     assert_rel(ss_simcost_estimate(&cal, 256, 4, 1.5), 6, 1e-12);  /* fallback */
     ss_simcost_learn(&cal, 128, 2, 8);
