@@ -131,11 +131,12 @@ typedef struct ss_pe {
      * the PE when they land; sem is NULL when they are not used. */
     struct ss_arrival *inq; /* min-heap on landing time */
     uint32_t ninq, capinq;
-    sg_sem_t sem;           /* it sleeps on this when no communication can wake it */
+    sg_sem_t sem;           /* it blocks on this when no communication can wake it */
     uint32_t alarm_pos;     /* 1 + its place among the alarms (ss_alarm.c), or 0 */
-    double wait_until;      /* while waiting: the wait's timeout */
+    double wait_until;      /* while waiting: when it wakes at the latest */
     ss_watch_t watch;
-    uint8_t bell_posted, in_wait, in_sem, looking, finished;
+    uint8_t bell_posted, in_wait, in_sem, finished;
+    uint8_t looking;        /* in_sem, wait_until from ss_small_lookahead */
     double next_inject;     /* LogGP gap: earliest next injection */
     const char *where;      /* API call the PE is in, for deadlock reports */
     uintptr_t stack_lo;     /* bottom of its stack (ss_stack.c), 0 when done */
@@ -186,7 +187,7 @@ void ss_small_attach(ss_pe_t *pe, size_t slot, size_t nslots);
 int ss_small_takes(const ss_pe_t *t, size_t wire_bytes);
 /* Files m in t's inbox; when it lands (the caller wakes t if need be). */
 double ss_small_send(ss_pe_t *from, ss_pe_t *t, ss_msg_t *m, size_t wire_bytes);
-void ss_small_kick(ss_pe_t *t);
+void ss_small_kick(ss_pe_t *t);                  /* wake t now if parked */
 double ss_small_due(const ss_pe_t *pe);          /* next landing, or INFINITY */
 /* The landing that ends pe's watched wait, as far as the inbox tells. */
 double ss_small_lookahead(const ss_pe_t *pe);

@@ -12,9 +12,10 @@
  *
  * Small messages (ss_small.c) are no communication: the sender files them
  * in t's inbox with their landing time, and t's wait ends at the next
- * landing at the latest. While nothing else can end it, t sleeps on its
- * semaphore instead of its communications (a semaphore wake-up costs a
- * fraction of a communication); a sender that needs t earlier releases it.
+ * landing at the latest. While nothing else can end it, t blocks on its
+ * semaphore instead of its communications (a wake-up costs a fraction of
+ * a communication), released by its alarm at the landing (ss_alarm.c); a
+ * sender that needs t earlier moves the alarm.
  */
 #include <math.h>
 #include <stdlib.h>

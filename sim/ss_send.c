@@ -58,7 +58,7 @@ static void ring_bell(ss_pe_t *from, ss_pe_t *t)
 
 /* Wake t, which is blocked in ss_progress_wait, so that it looks again at
  * what it waits for: a doorbell when it waits on SimGrid communications,
- * its semaphore when it sleeps on that (ss_small.c). */
+ * its alarm set to now when it is blocked on its semaphore (ss_small.c). */
 void ss_wake_pe(ss_pe_t *from, ss_pe_t *t)
 {
     if (t->in_wait && !t->bells)

@@ -1,28 +1,29 @@
 /* ss_small.c - how small messages travel (models/wire.h).
  *
- * A message of at most model.small_bytes does not become a SimGrid flow.
- * Its sender computes when it lands (ss_route_reserve: route latency,
- * bytes / bottleneck bandwidth, and a place in each shared link's queue)
- * and files it in the target's inbox, a min-heap on landing time. The
- * target applies it itself: whenever it waits, it first applies what has
- * landed, and then sleeps until the next landing at the latest.
+ * A message of at most model.small_bytes (any size under --small-msg all,
+ * the default from 16,384 PEs) does not become a SimGrid flow. Its sender
+ * computes when it lands (ss_route_reserve: route latency, bytes /
+ * bottleneck bandwidth, and a place in each shared link's queue) and
+ * files it in the target's inbox, a min-heap on landing time. The target
+ * applies it itself: whenever it waits, it first applies what has landed,
+ * and then sleeps until the next landing at the latest.
  *
  * How the target sleeps. While no SimGrid communication can end its wait
  * (no large message on its way to it, no doorbell, no large send of its
- * own awaited) it sleeps on its own semaphore with a timeout at its next
- * landing, and a sender of a message due earlier than that releases the
- * semaphore (at most once per sleep): the target wakes, files nothing,
- * and sleeps again until the new landing. Otherwise it waits on its
- * communications with that timeout, and an earlier landing rings its
- * doorbell instead (ss_progress.c). SimGrid 3.32 cannot wait on a
- * semaphore and communications at once, hence the two ways.
+ * own awaited) it blocks on its own semaphore, and its alarm
+ * (ss_alarm.c) releases it at the next landing; a sender of a message
+ * due earlier moves the alarm, so the target wakes once, at that landing.
+ * Otherwise it waits on its communications with that timeout, and an
+ * earlier landing rings its doorbell instead (ss_progress.c). SimGrid
+ * 3.32 cannot wait on a semaphore and communications at once, hence the
+ * two ways.
  *
  * Why: a SimGrid communication costs about 20 us of wall time at 100,000
- * actors, a semaphore wake-up a few (bench/simgrid_floor.c); and SimGrid
- * re-solves every flow that shares a link with one that ends, so p flows
- * of 8 bytes crossing the same global links cost O(p^2) per round. Cost
- * per small message here: O(route hops) to reserve, O(log q) to file and
- * to apply at an inbox holding q, and at most one semaphore release.
+ * actors, a wake-up 2 to 3 (bench/simgrid_floor.c); and SimGrid re-solves
+ * every flow that shares a link with one that ends, so p flows crossing
+ * the same global links cost O(p^2) per round. Cost per message here:
+ * O(route hops) to reserve, O(log q) to file and to apply at an inbox
+ * holding q, O(log p) to move an alarm, and at most one wake-up.
  *
  * Messages within a host take this path too (their route is the host's
  * loopback, or its router on presets without one). Left as SimGrid flows
@@ -177,9 +178,10 @@ uint32_t ss_small_take(ss_pe_t *pe, double by)
  * landing order on a copy of the word: atomics on it are replayed; any
  * other message that touches it, one that answers or asks for a reply,
  * one parked behind a fence or one that a parked message waits for, ends
- * the replay at its own landing (the PE wakes there and looks again). At most LOOK messages are replayed,
- * the first ones of the heap taken in order through a small heap of
- * its indices, so a PE with a long inbox pays O(LOOK log LOOK). */
+ * the replay at its own landing (the PE wakes there and looks again). At
+ * most LOOK messages are replayed, the first ones of the heap taken in
+ * order through a small heap of its indices, so a PE with a long inbox
+ * pays O(LOOK log LOOK). */
 enum { LOOK = 16 };
 
 static int touches(const unsigned char *p, size_t n, const ss_watch_t *w)
@@ -299,4 +301,3 @@ void ss_small_free(void)
     ss_alarm_reset();
     ss_route_reset();
 }
-
