@@ -12,10 +12,10 @@
  * Why one engine timer for all of them: SimGrid's timers live in a
  * Fibonacci heap of separately allocated nodes; with 100,000 PEs parked
  * its pops took 12% of a run. Here the alarms are a binary heap in one
- * array, each PE knowing its place (moving an alarm is O(log n)), and a
- * single engine timer is set at the earliest; when it rings it releases
- * every PE due by then. Ties ring in the order the alarms were set, so
- * runs stay deterministic. */
+ * array, with each PE's place in another (moving an alarm is O(log n) and
+ * touches no PE structure), and a single engine timer is set at the
+ * earliest; when it rings it releases every PE due by then. Ties ring in
+ * the order the alarms were set, so runs stay deterministic. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -26,11 +26,13 @@
 typedef struct alarm {
     double at;
     uint64_t seq;
-    ss_pe_t *pe;
+    int pe;
 } alarm_t;
 
 static alarm_t *H;
 static uint32_t n, cap;
+static uint32_t *pos;    /* per PE: 1 + its place in H, or 0 (dense: a
+                            move touches no PE structure) */
 static uint64_t seq;
 static void *timer;      /* the engine timer, set at timer_at */
 static double timer_at;
@@ -43,7 +45,7 @@ static int before(const alarm_t *a, const alarm_t *b)
 static void place(uint32_t i, alarm_t a)
 {
     H[i] = a;
-    a.pe->alarm_pos = i + 1;
+    pos[a.pe] = i + 1;
 }
 
 static void sift_up(uint32_t i, alarm_t a)
@@ -65,16 +67,21 @@ static void sift_down(uint32_t i, alarm_t a)
     place(i, a);
 }
 
+/* Put a at place i (its own, or the hole left by a removal). */
+static void settle(uint32_t i, alarm_t a)
+{
+    if (i > 0 && before(&a, &H[(i - 1) / 2]))
+        sift_up(i, a);
+    else
+        sift_down(i, a);
+}
+
 static void remove_at(uint32_t i)
 {
-    H[i].pe->alarm_pos = 0;
+    pos[H[i].pe] = 0;
     alarm_t last = H[--n];
-    if (i == n)
-        return;
-    if (i > 0 && before(&last, &H[(i - 1) / 2]))
-        sift_up(i, last);
-    else
-        sift_down(i, last);
+    if (i < n)
+        settle(i, last);
 }
 
 static void ring(void);
@@ -96,31 +103,35 @@ static void ring(void)
 {
     timer = NULL;   /* the engine frees a timer that has rung */
     while (n && H[0].at <= timer_at) {
-        ss_pe_t *pe = H[0].pe;
+        int pe = H[0].pe;
         remove_at(0);
-        sg_sem_release(pe->sem);
+        sg_sem_release(ss_w.pes[pe].sem);
     }
     arm();
 }
 
+/* A moved alarm keeps its place in the heap and settles from there. */
 void ss_alarm_set(ss_pe_t *pe, double at)
 {
     double now = simgrid_get_clock();
-    alarm_t a = {at > now ? at : now, seq++, pe};
-    if (pe->alarm_pos)
-        remove_at(pe->alarm_pos - 1);
-    if (n == cap)
-        ss_grow((void **)&H, &cap, sizeof *H);
-    n++;
-    sift_up(n - 1, a);
+    alarm_t a = {at > now ? at : now, seq++, pe->id};
+    if (!pos && !(pos = calloc((size_t)ss_w.npes, sizeof *pos)))
+        ss_fatal("out of memory for the PEs' alarms");
+    if (pos[pe->id]) {
+        settle(pos[pe->id] - 1, a);
+    } else {
+        if (n == cap)
+            ss_grow((void **)&H, &cap, sizeof *H);
+        sift_up(n++, a);
+    }
     arm();
 }
 
 void ss_alarm_cancel(ss_pe_t *pe)
 {
-    if (!pe->alarm_pos)
+    if (!pos || !pos[pe->id])
         return;
-    remove_at(pe->alarm_pos - 1);
+    remove_at(pos[pe->id] - 1);
     arm();
 }
 
@@ -130,7 +141,9 @@ void ss_alarm_reset(void)
         ss_timer_cancel(timer);
     timer = NULL;
     free(H);
+    free(pos);
     H = NULL;
+    pos = NULL;
     n = cap = 0;
     seq = 0;
 }

@@ -132,7 +132,6 @@ typedef struct ss_pe {
     struct ss_arrival *inq; /* min-heap on landing time */
     uint32_t ninq, capinq;
     sg_sem_t sem;           /* it blocks on this when no communication can wake it */
-    uint32_t alarm_pos;     /* 1 + its place among the alarms (ss_alarm.c), or 0 */
     double wait_until;      /* while waiting: when it wakes at the latest */
     ss_watch_t watch;
     uint8_t bell_posted, in_wait, in_sem, finished;
