@@ -115,8 +115,6 @@ void ss_alarm_set(ss_pe_t *pe, double at)
 {
     double now = simgrid_get_clock();
     alarm_t a = {at > now ? at : now, seq++, pe->id};
-    if (!pos && !(pos = calloc((size_t)ss_w.npes, sizeof *pos)))
-        ss_fatal("out of memory for the PEs' alarms");
     if (pos[pe->id]) {
         settle(pos[pe->id] - 1, a);
     } else {
@@ -125,6 +123,12 @@ void ss_alarm_set(ss_pe_t *pe, double at)
         sift_up(n++, a);
     }
     arm();
+}
+
+void ss_alarm_init(int npes)
+{
+    if (!pos && !(pos = calloc((size_t)npes, sizeof *pos)))
+        ss_fatal("out of memory for the PEs' alarms");
 }
 
 void ss_alarm_cancel(ss_pe_t *pe)

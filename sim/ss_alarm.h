@@ -4,6 +4,8 @@
 
 #include "ss_internal.h"
 
+/* Before any alarm is set: room for npes PEs. */
+void ss_alarm_init(int npes);
 /* Release pe->sem at simulated time `at` (clamped to now), replacing any
  * alarm it has. */
 void ss_alarm_set(ss_pe_t *pe, double at);

@@ -398,16 +398,15 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
     if (place(cfg))
         return 2;
     progress(cfg, "platform loaded", t0);
-    if (ss_w.cfg.model.small_bytes == SS_SMALL_ALL && !cfg->quiet)
-        fprintf(stderr, "shmemsim: note: every message is timed by the "
-                "small-message model (latency + bytes/bandwidth + a first-come "
-                "queue per link; --small-msg 0 puts them through SimGrid's flow "
-                "sharing)\n");
-    else if (ss_w.cfg.model.small_bytes && !cfg->quiet)
-        fprintf(stderr, "shmemsim: note: messages of at most %zu bytes are timed "
-                "by the small-message model (latency + bytes/bandwidth + a "
-                "first-come queue per link; --small-msg 0 puts them through "
-                "SimGrid's flow sharing)\n", ss_w.cfg.model.small_bytes);
+    size_t small = ss_w.cfg.model.small_bytes;
+    if (small && !cfg->quiet) {
+        char which[64] = "every message is";
+        if (small != SS_SMALL_ALL)
+            snprintf(which, sizeof which, "messages of at most %zu bytes are", small);
+        fprintf(stderr, "shmemsim: note: %s timed by the small-message model "
+                "(latency + bytes/bandwidth + a first-come queue per link; "
+                "--small-msg 0 puts them through SimGrid's flow sharing)\n", which);
+    }
     ss_w.pes = calloc((size_t)cfg->npes, sizeof *ss_w.pes);
     if (!ss_w.pes || ss_heap_init(cfg->npes, cfg,
                                           ss_heap_budget(cfg->npes, cfg->stack_kib)))

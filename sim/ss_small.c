@@ -103,6 +103,7 @@ void ss_small_attach(ss_pe_t *pe, size_t slot, size_t nslots)
     if (!slot_ok) {
         if (!(slot_ok = calloc(nslots, sizeof *slot_ok)))
             ss_fatal("out of memory setting up small messages");
+        ss_alarm_init(ss_w.npes);
     }
     if (!slot_ok[slot])
         slot_ok[slot] = ss_route_self(pe->host) ? 1 : -1;

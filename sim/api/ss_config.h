@@ -49,14 +49,16 @@ void ss_config_defaults(ss_config_t *cfg);
 typedef struct ss_run_stats {
     unsigned long long messages;   /* the runtime's messages: puts, gets,
                                       atomics, replies */
-    unsigned long long wakeups;    /* doorbells (ss_progress.c) and semaphore
-                                      wake-ups (ss_small.c) */
+    unsigned long long wakeups;    /* doorbells (ss_progress.c) and alarms
+                                      brought forward by a sender
+                                      (ss_small.c) */
     unsigned long long small;      /* messages timed by the small-message
                                       model (ss_small.c): no SimGrid
                                       communication, the target wakes at
                                       their landing */
-    unsigned long long sleeps;     /* timed sleeps of PEs waiting for a small
-                                      message to land (ss_small.c) */
+    unsigned long long sleeps;     /* times a PE blocked on its semaphore
+                                      until a small message lands or it is
+                                      woken (ss_small.c) */
     unsigned long long comms;      /* SimGrid communications carrying both
                                       (fewer than their sum: a fenced
                                       atomic rides on the put before it) */
