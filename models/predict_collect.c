@@ -24,16 +24,37 @@ static double ring(const ss_ab_t *ab, const ss_pred_in_t *in)
            ss_fcollect_ring_time(ab, in->p, 0, in->sizes);
 }
 
+/* algorithms/collect/recursive_doubling.c: the scan (round j swaps
+ * j + 3 words), the extras' sizes before it and places after it, then
+ * the k-nomial engine's radix-2 rounds over the blocks. */
 static double recursive_doubling(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
-    return ss_fcollect_knomial_time(ab, in->p, 2, 8, NULL) +
-           ss_fcollect_knomial_time(ab, in->p, 2, 0, in->sizes);
+    int p = in->p, p2 = 1, L = 0;
+    while (p2 * 2L <= p)
+        p2 *= 2, L++;
+    double t = 0;
+    for (int j = 0; j < L; j++)
+        t += ab->alpha + (8.0 * (j + 3) + F) * ab->beta;
+    if (p > p2) {
+        int len = (p2 + (p - p2) - 1) / (p - p2);
+        t += ab->alpha + len * F * ab->beta + ab->alpha + (16 + F) * ab->beta;
+    }
+    return t + ss_fcollect_knomial_time(ab, p, 2, 0, in->sizes);
 }
 
+/* algorithms/collect/bruck.c: the scan (two words a round, and the last
+ * round's extra word to me + d), L rounds of maxima (L + 1 words), then
+ * the Bruck rounds over the blocks. */
 static double bruck(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
-    return ss_fcollect_bruck_time(ab, in->p, 8, NULL) +
-           ss_fcollect_bruck_time(ab, in->p, 0, in->sizes);
+    int L = 0;
+    for (long d = 1; d < in->p; d *= 2)
+        L++;
+    double t = L ? ab->alpha + (16 + F + 8 + F) * ab->beta : 0;
+    for (int k = 0; k + 1 < L; k++)
+        t += ab->alpha + (16 + F) * ab->beta;
+    t += L * (ab->alpha + (8.0 * (L + 1) + F) * ab->beta);
+    return t + ss_fcollect_bruck_time(ab, in->p, 0, in->sizes);
 }
 
 const ss_pred_t ss_pred_collect[] = {

@@ -1,34 +1,43 @@
-/* collect/common.c - the two phases every collect algorithm here runs,
- * over one of the fcollect engines (fcollect/ring.c, bruck.c,
- * knomial.c). Not an algorithm itself: it has no registry row.
+/* collect/common.c - what the collect algorithms share. Not an algorithm
+ * itself: it has no registry row.
  *
- * Blocks differ per member (some are 0 bytes), so a member cannot know
- * where its block goes, nor where the blocks it forwards go, until it
- * knows every size. Phase 1 is therefore an fcollect of the 8-byte sizes
- * with the same engine; every member then turns them into offsets (a
- * local exclusive scan) and phase 2 runs the engine over the uneven
- * blocks. T = T_engine(8-byte blocks) + T_engine(the blocks); the second
- * term is given in each engine's comment.
+ * The ring (collect/ring.c) runs two phases. Blocks differ per member
+ * (some are 0 bytes), so a member cannot know where the blocks it
+ * forwards go until it knows every size: phase 1 is an fcollect of the
+ * 8-byte sizes around the ring, every member turns them into offsets (a
+ * local exclusive scan) and phase 2 runs the ring over the uneven
+ * blocks. T = T_ring(8-byte blocks) + T_ring(the blocks). That is p
+ * sizes per member, which the ring, p-1 steps long anyway, can afford.
+ * Each phase has its own psync words, as a fast neighbour may start
+ * phase 2 while we still wait in phase 1.
  *
- * Phase 2 cannot start before phase 1 ends anyway: forwarding any block
- * needs its offset. Each phase has its own psync words, as a fast
- * neighbour may start phase 2 while we still wait in phase 1.
+ * The log-step ones (bruck, recursive_doubling) must not hold p sizes:
+ * at 100,000 members that is 1.6 MB of work per member. They scan the
+ * sizes in O(log p) rounds for the few numbers each member needs (the
+ * engines' views, fcollect/engines.h) and pad their rounds into a
+ * scratch at the start of work: 64 KiB, halved from 8,192 members on
+ * while all members' scratch together exceeds 512 MiB, down to 4 KiB;
+ * a smaller scratch only means more, smaller padding puts. work must not
+ * depend on the block sizes: they differ between members, while work is
+ * symmetric (the simulator passes 0 as the size).
  *
- * work: [p longs: sizes][p+1 size_t: offsets][scratch], the scratch being
- * where the padding of Bruck and k-nomial rounds lands, in puts of at
- * most 64 KiB (fcollect/bruck.c). It must not depend on the block sizes:
- * they differ between members, while work is symmetric (and the
- * simulator passes 0 as the size). Back-to-back calls
- * alternate two work arrays, so the sizes a member reads are never
- * overwritten by the next call.
+ * work (ring): [p longs: sizes][p+1 size_t: offsets]. Back-to-back calls
+ * alternate two work arrays, so what a member reads is never overwritten
+ * by the next call.
  */
 #include "common.h"
 
-/* work bytes for p members, with the padding scratch if the engine pads. */
-size_t shcoll_collect_work(int npes, int padded)
+size_t shcoll_collect_work(int npes)
 {
-    return (size_t)npes * sizeof(long) + ((size_t)npes + 1) * sizeof(size_t) +
-           (padded ? (size_t)1 << 16 : 0);
+    return (size_t)npes * sizeof(long) + ((size_t)npes + 1) * sizeof(size_t);
+}
+
+size_t shcoll_collect_scratch(int npes)
+{
+    size_t s = (size_t)1 << 16;
+    while (s > 4096 && s * (size_t)npes > ((size_t)1 << 29))
+        s /= 2;
+    return s;
 }
 
 int shcoll_collect_two_phase(const shcoll_args_t *a, shcoll_blocks_fn engine,
@@ -44,7 +53,6 @@ int shcoll_collect_two_phase(const shcoll_args_t *a, shcoll_blocks_fn engine,
     ph.dest = sizes;
     ph.source = &mine;
     ph.nbytes = sizeof mine;
-    ph.work = off + p + 1;
     engine(&ph, me, NULL);
 
     off[0] = 0;
@@ -52,7 +60,6 @@ int shcoll_collect_two_phase(const shcoll_args_t *a, shcoll_blocks_fn engine,
         off[r + 1] = off[r] + (size_t)sizes[r];
     ph = *a;
     ph.psync = a->psync + engine_words;
-    ph.work = off + p + 1;
     engine(&ph, me, off);
     return 0;
 }

@@ -25,7 +25,7 @@ size_t shcoll_collect_ring_psync_words(int npes, int radix)
 size_t shcoll_collect_ring_work_bytes(int npes, size_t nbytes, int radix)
 {
     (void)nbytes, (void)radix;
-    return shcoll_collect_work(npes, 0);
+    return shcoll_collect_work(npes);
 }
 
 int shcoll_collect_ring_run(const shcoll_args_t *a)

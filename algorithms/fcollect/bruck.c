@@ -10,32 +10,24 @@
  * straight to their final offsets, so the rotation of textbook Bruck is
  * not needed; a window that wraps past member p-1 is two puts.
  *
- * Shared with collect/bruck.c (blocks of any size, off given). There the
- * windows differ in size, members would drift apart and a member already
- * in round k+1 would put into a link still busy with round k. So every
- * member pads its round-k put to the largest window of the round (the
- * padding lands in the target's work): rounds stay in lockstep and cost
- * alpha + (W_k + 8)beta, W_k the largest sum of cnt_k consecutive blocks.
- * With equal blocks the padding is 0. The padding goes out in puts of at
- * most 64 KiB, all to the start of the target's scratch, so work need
- * not grow with the blocks (the simulator sizes collect work from the
- * caller's own block). This file also exports the part/padding helpers
- * fcollect/knomial.c uses.
+ * Shared with collect/bruck.c (blocks of any size, given by a view:
+ * fcollect/engines.h). There the windows differ in size, members would
+ * drift apart and a member already in round k+1 would put into a link
+ * still busy with round k. So every member pads its round-k put to the
+ * largest window of the round (the padding lands in the target's work):
+ * rounds stay in lockstep and cost alpha + (W_k + 8)beta, W_k the
+ * largest sum of cnt_k consecutive blocks. With equal blocks the padding
+ * is 0. The padding goes out in puts of at most the view's chunk, all to
+ * the start of the target's scratch, so work need not grow with the
+ * blocks (the simulator sizes collect work from the member count). This
+ * file also exports the part/padding helpers fcollect/knomial.c uses.
  *
  * psync: one flag per round (one writer each: me + 2^k). work: none for
  * fcollect (no padding); collect/common.c provides the scratch.
  */
-#include "../internal.h"
+#include "engines.h"
 
 SHCOLL_DECLARE_ALG(fcollect_bruck);
-void shcoll_fcollect_bruck_blocks(const shcoll_args_t *a, int me,
-                                  const size_t *off);
-void shcoll_fcollect_part(void *dst, const void *src, size_t n, int pe);
-void shcoll_fcollect_pad(const shcoll_args_t *a, size_t pad, int pe);
-
-/* Padding goes out in puts of at most this many bytes: the scratch that
- * collect/common.c reserves in work. */
-enum { PAD_CHUNK = 1 << 16 };
 
 size_t shcoll_fcollect_bruck_psync_words(int npes, int radix)
 {
@@ -52,31 +44,6 @@ size_t shcoll_fcollect_bruck_work_bytes(int npes, size_t nbytes, int radix)
     return 0;
 }
 
-static size_t at(const shcoll_args_t *a, const size_t *off, int r)
-{
-    return off ? off[r] : (size_t)r * a->nbytes;
-}
-
-/* Bytes of the cnt blocks from block r on, wrapping past p-1. */
-static size_t window(const shcoll_args_t *a, const size_t *off, int r,
-                     int cnt)
-{
-    int p = a->set.size;
-    if (r + cnt <= p)
-        return at(a, off, r + cnt) - at(a, off, r);
-    return at(a, off, p) - at(a, off, r) + at(a, off, r + cnt - p);
-}
-
-static size_t widest(const shcoll_args_t *a, const size_t *off, int cnt)
-{
-    size_t w = 0;
-    for (int r = 0; off && r < a->set.size; r++) {
-        size_t v = window(a, off, r, cnt);
-        w = v > w ? v : w;
-    }
-    return off ? w : (size_t)cnt * a->nbytes;
-}
-
 /* Put one contiguous part (n may be 0). The fence chains the parts to
  * one member, so the flag after the last is applied only once all have
  * landed; a single fence after several puts would, in the simulator,
@@ -89,53 +56,57 @@ void shcoll_fcollect_part(void *dst, const void *src, size_t n, int pe)
     shmem_fence();
 }
 
-/* pad bytes of filler into pe's work (its first min(pad, PAD_CHUNK)
- * bytes), in puts of at most PAD_CHUNK so that work needs no more. */
-void shcoll_fcollect_pad(const shcoll_args_t *a, size_t pad, int pe)
+/* pad bytes of filler into pe's work (its first min(pad, chunk) bytes),
+ * in puts of at most chunk so that work needs no more. */
+void shcoll_fcollect_pad(const shcoll_args_t *a, size_t pad, size_t chunk,
+                         int pe)
 {
     for (size_t c; pad > 0; pad -= c) {
-        c = pad < PAD_CHUNK ? pad : PAD_CHUNK;
+        c = pad < chunk ? pad : chunk;
         shcoll_fcollect_part(a->work, a->work, c, pe);
     }
 }
 
-static void send_window(const shcoll_args_t *a, const size_t *off, int me,
-                        int cnt, size_t pad, long *flag, int pe)
+/* My round's window: from my block on, wrapping past member p-1. */
+static void send_window(const shcoll_args_t *a, const shcoll_bruck_view_t *v,
+                        size_t win, size_t pad, long *flag, int pe)
 {
-    int p = a->set.size, end = me + cnt;
-    size_t lo = at(a, off, me);
-    size_t hi = at(a, off, end <= p ? end : p);
-    void *d = shcoll_at(a->dest, lo);
+    size_t first = win < v->total - v->own ? win : v->total - v->own;
+    void *d = shcoll_at(a->dest, v->own);
 
-    shcoll_fcollect_part(d, d, hi - lo, pe);
-    if (end > p)
-        shcoll_fcollect_part(a->dest, a->dest, at(a, off, end - p), pe);
-    shcoll_fcollect_pad(a, pad, pe);
+    shcoll_fcollect_part(d, d, first, pe);
+    shcoll_fcollect_part(a->dest, a->dest, win - first, pe);
+    shcoll_fcollect_pad(a, pad, v->chunk, pe);
     shcoll_put_flag(NULL, NULL, 0, flag, 0, pe);
 }
 
-/* Bruck over blocks laid out by off (p+1 offsets; NULL: a->nbytes each).
- * The caller has checked me >= 0. */
-void shcoll_fcollect_bruck_blocks(const shcoll_args_t *a, int me,
-                                  const size_t *off)
+/* Bruck over the blocks a view describes. The caller has checked
+ * me >= 0. */
+void shcoll_fcollect_bruck_run_view(const shcoll_args_t *a, int me,
+                                    const shcoll_bruck_view_t *v)
 {
     int p = a->set.size;
 
-    shcoll_copy(shcoll_at(a->dest, at(a, off, me)), a->source, a->nbytes);
+    shcoll_copy(shcoll_at(a->dest, v->own), a->source, a->nbytes);
     for (int k = 0, d = 1; d < p; k++, d *= 2) {
-        int cnt = d < p - d ? d : p - d;
-        size_t pad = widest(a, off, cnt) - window(a, off, me, cnt);
-        send_window(a, off, me, cnt, pad, &a->psync[k],
+        send_window(a, v, v->win[k], v->wide[k] - v->win[k], &a->psync[k],
                     shcoll_pe(&a->set, (me - d + p) % p));
         shcoll_wait_flag(&a->psync[k]);
     }
 }
 
+/* Equal blocks: every window of round k is cnt_k blocks. */
 int shcoll_fcollect_bruck_run(const shcoll_args_t *a)
 {
-    int me = shcoll_my_index(&a->set);
+    int me = shcoll_my_index(&a->set), p = a->set.size;
     if (me < 0)
         return -1;
-    shcoll_fcollect_bruck_blocks(a, me, NULL);
+    shcoll_bruck_view_t v = {(size_t)me * a->nbytes, (size_t)p * a->nbytes,
+                             1, {0}, {0}};
+    for (int k = 0, d = 1; d < p; k++, d *= 2) {
+        size_t cnt = (size_t)(d < p - d ? d : p - d);
+        v.win[k] = v.wide[k] = cnt * a->nbytes;
+    }
+    shcoll_fcollect_bruck_run_view(a, me, &v);
     return 0;
 }

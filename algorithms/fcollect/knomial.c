@@ -42,9 +42,9 @@
  * alpha + (r-1)(V_g + 8)beta with r its radix; with equal blocks
  * V_g = g n + max over aligned groups of the bytes of its slices.
  *
- * Shared with collect/recursive_doubling.c (blocks of any size, off
- * given): the same with each group's own block sizes, the pre-step the
- * largest extra block.
+ * Shared with collect/recursive_doubling.c (blocks of any size, given by
+ * a view: fcollect/engines.h): the same with each group's own block
+ * sizes, the pre-step the largest extra block.
  *
  * psync: [0] counter of the slice, [1 + round] counter of the round's
  * peers, [1 + rounds] flag "whole result here" at an extra.
@@ -52,30 +52,24 @@
  */
 #include <stdint.h>
 
-#include "../internal.h"
+#include "engines.h"
 
 SHCOLL_DECLARE_ALG(fcollect_knomial);
-void shcoll_fcollect_knomial_blocks(const shcoll_args_t *a, int me,
-                                    const size_t *off, int k);
-void shcoll_fcollect_part(void *dst, const void *src, size_t n, int pe);
-void shcoll_fcollect_pad(const shcoll_args_t *a, size_t pad, int pe);
 
-enum { DEFAULT_RADIX = 4, MAX_ROUNDS = 64, PAD_CHUNK = 1 << 16 };
+enum { DEFAULT_RADIX = 4, MAX_ROUNDS = SHCOLL_MAX_ROUNDS, PAD_CHUNK = 1 << 16 };
 
+/* The shape, for equal n-byte blocks (the view carries the offsets). */
 typedef struct plan {
     int p, pc, rem, rounds, k;
     int radix[MAX_ROUNDS], group[MAX_ROUNDS];   /* group: size before */
-    size_t n;                                   /* block bytes if no off */
-    const size_t *off;                          /* p+1 offsets, or NULL */
-    size_t bmax;                                /* largest extra block */
+    size_t n;
 } plan_t;
 
-static void make_plan(plan_t *pl, int p, int k, size_t n, const size_t *off)
+static void make_plan(plan_t *pl, int p, int k, size_t n)
 {
     int g = 1;
     pl->p = p;
     pl->n = n;
-    pl->off = off;
     pl->rounds = 0;
     for (; (long)g * k <= p; g *= k) {
         pl->radix[pl->rounds] = k;
@@ -89,9 +83,6 @@ static void make_plan(plan_t *pl, int p, int k, size_t n, const size_t *off)
     pl->pc = g;
     pl->rem = p - g;
     pl->k = k;
-    pl->bmax = off ? 0 : n;
-    for (int e = g; off && e < p; e++)
-        pl->bmax = off[e + 1] - off[e] > pl->bmax ? off[e + 1] - off[e] : pl->bmax;
 }
 
 static int radix_of(int k)
@@ -99,34 +90,42 @@ static int radix_of(int k)
     return k >= 2 ? k : DEFAULT_RADIX;
 }
 
-/* Byte offset of block r in dest, and its length. */
-static size_t at(const plan_t *pl, int r)
+int shcoll_kn_core(int p, int k)
 {
-    return pl->off ? pl->off[r] : (size_t)r * pl->n;
-}
-
-static size_t len(const plan_t *pl, int r)
-{
-    return at(pl, r + 1) - at(pl, r);
+    plan_t pl;
+    make_plan(&pl, p, k, 0);
+    return pl.pc;
 }
 
 /* Start of slice q of a b-byte block cut in m: floor(q b / m), without
  * overflow. */
-static size_t cut(size_t b, long q, long m)
+size_t shcoll_kn_cut(size_t b, long q, long m)
 {
     return b / (size_t)m * (size_t)q + b % (size_t)m * (size_t)q / (size_t)m;
 }
 
 /* First core member of extra t's range (t = rem: pc). */
-static int start_of(const plan_t *pl, int t)
+static int start_of(int p, int pc, int t)
 {
-    return (int)((long)t * pl->pc / pl->rem);
+    return (int)((long)t * pc / (p - pc));
 }
 
-/* The extra whose range holds core member q. */
-static int owner_of(const plan_t *pl, int q)
+void shcoll_kn_range(int p, int pc, int t, int *start, int *len)
 {
-    return (int)((((long)q + 1) * pl->rem + pl->pc - 1) / pl->pc - 1);
+    *start = start_of(p, pc, t);
+    *len = start_of(p, pc, t + 1) - *start;
+}
+
+int shcoll_kn_owner(int p, int pc, int q)
+{
+    long rem = p - pc;
+    return (int)((((long)q + 1) * rem + pc - 1) / pc - 1);
+}
+
+/* Byte offset of block r in dest, equal blocks. */
+static size_t at(const plan_t *pl, int r)
+{
+    return (size_t)r * pl->n;
 }
 
 /* Where in dest the slices held by core members q.. begin: the slices
@@ -135,9 +134,9 @@ static size_t pos(const plan_t *pl, int q)
 {
     if (pl->rem == 0 || q == pl->pc)
         return at(pl, pl->p);
-    int t = owner_of(pl, q), s = start_of(pl, t);
-    return at(pl, pl->pc + t) +
-           cut(len(pl, pl->pc + t), q - s, start_of(pl, t + 1) - s);
+    int t = shcoll_kn_owner(pl->p, pl->pc, q), s, m;
+    shcoll_kn_range(pl->p, pl->pc, t, &s, &m);
+    return at(pl, pl->pc + t) + shcoll_kn_cut(pl->n, q - s, m);
 }
 
 /* What the group of g core members from base holds, in bytes. */
@@ -152,7 +151,7 @@ static size_t holding(const plan_t *pl, int base, int g)
 static size_t padded(const plan_t *pl, int g, size_t *most_pad)
 {
     size_t v = 0, lo = SIZE_MAX;
-    if (!pl->off && pl->rem == 0) {
+    if (pl->rem == 0) {
         *most_pad = 0;
         return (size_t)g * pl->n;
     }
@@ -165,11 +164,10 @@ static size_t padded(const plan_t *pl, int g, size_t *most_pad)
     return v;
 }
 
-/* Every round's padded size, and the work the padding needs. With equal
- * blocks they depend on (p, k, n) only, and computing them costs O(p):
- * once per call on every member would be O(p^2) per call in all, so the
- * last few are kept, as a library keeps a team's schedules (per thread:
- * no locking). Blocks given by off (collect) are computed each call. */
+/* Every round's padded size, and the work the padding needs. They depend
+ * on (p, k, n) only, and computing them costs O(p): once per call on
+ * every member would be O(p^2) per call in all, so the last few are
+ * kept, as a library keeps a team's schedules (per thread: no locking). */
 typedef struct volumes {
     int p, k;
     size_t n, work;
@@ -197,10 +195,6 @@ static void volumes(const plan_t *pl, volumes_t *vol)
     enum { KEPT = 4 };
     static _Thread_local volumes_t kept[KEPT];
     static _Thread_local unsigned next;
-    if (pl->off) {
-        fill_volumes(pl, vol);
-        return;
-    }
     for (unsigned i = 0; i < KEPT; i++)
         if (kept[i].p == pl->p && kept[i].k == pl->k && kept[i].n == pl->n) {
             *vol = kept[i];
@@ -213,7 +207,7 @@ static void volumes(const plan_t *pl, volumes_t *vol)
 size_t shcoll_fcollect_knomial_psync_words(int npes, int radix)
 {
     plan_t pl;
-    make_plan(&pl, npes, radix_of(radix), 0, NULL);
+    make_plan(&pl, npes, radix_of(radix), 0);
     return (size_t)pl.rounds + 2;
 }
 
@@ -223,88 +217,106 @@ size_t shcoll_fcollect_knomial_work_bytes(int npes, size_t nbytes, int radix)
 {
     plan_t pl;
     volumes_t vol;
-    make_plan(&pl, npes, radix_of(radix), nbytes, NULL);
+    make_plan(&pl, npes, radix_of(radix), nbytes);
     volumes(&pl, &vol);
     return vol.work;
 }
 
 /* Our group's blocks, the slices it holds, the padding, the counter. */
-static void send_group(const shcoll_args_t *a, const plan_t *pl, int base,
-                       int g, size_t pad, long *counter, int pe)
+static void send_group(const shcoll_args_t *a, const shcoll_kn_view_t *v,
+                       int j, size_t pad, long *counter, int pe)
 {
-    void *d = shcoll_at(a->dest, at(pl, base));
-    shcoll_fcollect_part(d, d, at(pl, base + g) - at(pl, base), pe);
-    d = shcoll_at(a->dest, pos(pl, base));
-    shcoll_fcollect_part(d, d, pos(pl, base + g) - pos(pl, base), pe);
-    shcoll_fcollect_pad(a, pad, pe);
+    void *d = shcoll_at(a->dest, v->blk[j][0]);
+    shcoll_fcollect_part(d, d, v->blk[j][1] - v->blk[j][0], pe);
+    d = shcoll_at(a->dest, v->slc[j][0]);
+    shcoll_fcollect_part(d, d, v->slc[j][1] - v->slc[j][0], pe);
+    shcoll_fcollect_pad(a, pad, v->chunk, pe);
     shcoll_put_count(NULL, NULL, 0, counter, pe);
 }
 
 static void round_j(const shcoll_args_t *a, const plan_t *pl,
-                    const volumes_t *vol, int me, int j)
+                    const shcoll_kn_view_t *v, int me, int j)
 {
     int g = pl->group[j], r = pl->radix[j];
-    int base = me - me % g, top = me - me % (g * r);
-    int digit = (me - top) / g;
-    size_t pad = vol->v[j] - holding(pl, base, g);
+    int top = me - me % (g * r), digit = (me - top) / g;
+    size_t pad = v->vol[j] - (v->blk[j][1] - v->blk[j][0]) -
+                 (v->slc[j][1] - v->slc[j][0]);
 
     for (int i = 1; i < r; i++) {
         int peer = top + (digit + i) % r * g + me % g;
-        send_group(a, pl, base, g, pad, &a->psync[1 + j],
-                   shcoll_pe(&a->set, peer));
+        send_group(a, v, j, pad, &a->psync[1 + j], shcoll_pe(&a->set, peer));
     }
     shcoll_wait_count(&a->psync[1 + j], r - 1);
 }
 
-/* The pre-step slice of extra t (of m) for its i-th core member, padded
- * to ceil(b_max / m): every extra's link then carries about b_max and
- * every slice lands at the same time, so the core starts in step. */
-static size_t slice_pad(const plan_t *pl, int t, int i, int m)
+/* An extra member: its slices to its range of the core, each padded to
+ * ceil(b_max / m) (every extra's link then carries about b_max and every
+ * slice lands at the same time, so the core starts in step), then wait
+ * for the whole result. */
+static void extra(const shcoll_args_t *a, const plan_t *pl,
+                  const shcoll_kn_view_t *v, int me)
 {
-    size_t b = len(pl, pl->pc + t);
-    return (pl->bmax + (size_t)m - 1) / (size_t)m - (cut(b, i + 1, m) - cut(b, i, m));
-}
-
-/* An extra member: its slices to its range of the core, then wait for
- * the whole result. */
-static void extra(const shcoll_args_t *a, const plan_t *pl, int me)
-{
-    int t = me - pl->pc, s = start_of(pl, t), m = start_of(pl, t + 1) - s;
-    size_t o = at(pl, me), b = a->nbytes;
+    int s, m;
+    size_t o = v->own, b = a->nbytes;
+    shcoll_kn_range(pl->p, pl->pc, me - pl->pc, &s, &m);
 
     for (int i = 0; i < m; i++) {
-        size_t lo = cut(b, i, m), hi = cut(b, i + 1, m);
+        size_t lo = shcoll_kn_cut(b, i, m), hi = shcoll_kn_cut(b, i + 1, m);
         int pe = shcoll_pe(&a->set, s + i);
         shcoll_fcollect_part(shcoll_at(a->dest, o + lo),
                              (const char *)a->source + lo, hi - lo, pe);
-        shcoll_fcollect_pad(a, slice_pad(pl, t, i, m), pe);
+        shcoll_fcollect_pad(a, (v->bmax + (size_t)m - 1) / (size_t)m - (hi - lo),
+                            v->chunk, pe);
         shmem_long_atomic_inc(&a->psync[0], pe);
     }
     shcoll_wait_flag(&a->psync[1 + pl->rounds]);
 }
 
-/* Recursive multiplying over blocks laid out by off (p+1 offsets; NULL:
- * a->nbytes each), radix k >= 2. The caller has checked me >= 0. */
-void shcoll_fcollect_knomial_blocks(const shcoll_args_t *a, int me,
-                                    const size_t *off, int k)
+/* Recursive multiplying, radix k >= 2, over the blocks a view describes
+ * (an extra's view needs own, bmax and chunk only). The caller has
+ * checked me >= 0. */
+void shcoll_fcollect_knomial_run_view(const shcoll_args_t *a, int me, int k,
+                                      const shcoll_kn_view_t *v)
 {
     plan_t pl;
-    make_plan(&pl, a->set.size, k, a->nbytes, off);
+    make_plan(&pl, a->set.size, k, a->nbytes);
     if (me >= pl.pc) {
-        extra(a, &pl, me);
+        extra(a, &pl, v, me);
         return;
     }
-    shcoll_copy(shcoll_at(a->dest, at(&pl, me)), a->source, a->nbytes);
-    volumes_t vol;
-    volumes(&pl, &vol);
+    shcoll_copy(shcoll_at(a->dest, v->own), a->source, a->nbytes);
     shcoll_wait_count(&a->psync[0], pl.rem > 0);
     for (int j = 0; j < pl.rounds; j++)
-        round_j(a, &pl, &vol, me, j);
-    int t = pl.rem > 0 ? owner_of(&pl, me) : 0;
-    if (pl.rem > 0 && start_of(&pl, t) == me)
-        shcoll_put_flag(a->dest, a->dest, at(&pl, pl.p),
-                        &a->psync[1 + pl.rounds], 0,
-                        shcoll_pe(&a->set, pl.pc + t));
+        round_j(a, &pl, v, me, j);
+    int t = pl.rem > 0 ? shcoll_kn_owner(pl.p, pl.pc, me) : 0;
+    if (pl.rem > 0 && start_of(pl.p, pl.pc, t) == me)
+        shcoll_put_flag(a->dest, a->dest, v->total, &a->psync[1 + pl.rounds],
+                        0, shcoll_pe(&a->set, pl.pc + t));
+}
+
+/* Equal blocks: the view from the shape, the volumes kept. */
+void shcoll_fcollect_knomial_blocks(const shcoll_args_t *a, int me, int k)
+{
+    plan_t pl;
+    volumes_t vol;
+    shcoll_kn_view_t v;
+    make_plan(&pl, a->set.size, k, a->nbytes);
+    v.own = at(&pl, me);
+    v.total = at(&pl, pl.p);
+    v.chunk = PAD_CHUNK;
+    v.bmax = a->nbytes;
+    if (me < pl.pc) {
+        volumes(&pl, &vol);
+        for (int j = 0; j < pl.rounds; j++) {
+            int g = pl.group[j], base = me - me % g;
+            v.blk[j][0] = at(&pl, base);
+            v.blk[j][1] = at(&pl, base + g);
+            v.slc[j][0] = pos(&pl, base);
+            v.slc[j][1] = pos(&pl, base + g);
+            v.vol[j] = vol.v[j];
+        }
+    }
+    shcoll_fcollect_knomial_run_view(a, me, k, &v);
 }
 
 int shcoll_fcollect_knomial_run(const shcoll_args_t *a)
@@ -312,6 +324,6 @@ int shcoll_fcollect_knomial_run(const shcoll_args_t *a)
     int me = shcoll_my_index(&a->set);
     if (me < 0)
         return -1;
-    shcoll_fcollect_knomial_blocks(a, me, NULL, radix_of(a->radix));
+    shcoll_fcollect_knomial_blocks(a, me, radix_of(a->radix));
     return 0;
 }

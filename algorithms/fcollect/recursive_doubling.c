@@ -24,12 +24,10 @@
  *
  * psync and work: those of the k-nomial engine with k = 2.
  */
-#include "../internal.h"
+#include "engines.h"
 
 SHCOLL_DECLARE_ALG(fcollect_recursive_doubling);
 SHCOLL_DECLARE_ALG(fcollect_knomial);
-void shcoll_fcollect_knomial_blocks(const shcoll_args_t *a, int me,
-                                    const size_t *off, int k);
 
 size_t shcoll_fcollect_recursive_doubling_psync_words(int npes, int radix)
 {
@@ -49,6 +47,6 @@ int shcoll_fcollect_recursive_doubling_run(const shcoll_args_t *a)
     int me = shcoll_my_index(&a->set);
     if (me < 0)
         return -1;
-    shcoll_fcollect_knomial_blocks(a, me, NULL, 2);
+    shcoll_fcollect_knomial_blocks(a, me, 2);
     return 0;
 }
