@@ -42,18 +42,18 @@ static double recursive_doubling(const ss_ab_t *ab, const ss_pred_in_t *in)
     return t + ss_fcollect_knomial_time(ab, p, 2, 0, in->sizes);
 }
 
-/* algorithms/collect/bruck.c: the scan (two words a round, and the last
- * round's extra word to me + d), L rounds of maxima (L + 1 words), then
- * the Bruck rounds over the blocks. */
+/* algorithms/collect/bruck.c: scan round r puts r + 4 words, then the
+ * Bruck rounds over the blocks, round k adding the L - 1 - k maxima
+ * still gathering. */
 static double bruck(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
     int L = 0;
     for (long d = 1; d < in->p; d *= 2)
         L++;
-    double t = L ? ab->alpha + (16 + F + 8 + F) * ab->beta : 0;
-    for (int k = 0; k + 1 < L; k++)
-        t += ab->alpha + (16 + F) * ab->beta;
-    t += L * (ab->alpha + (8.0 * (L + 1) + F) * ab->beta);
+    double t = 0;
+    for (int r = 0; r < L; r++)
+        t += ab->alpha + (8.0 * (r + 4) + F) * ab->beta +
+             8.0 * (L - 1 - r) * ab->beta;
     return t + ss_fcollect_bruck_time(ab, in->p, 0, in->sizes);
 }
 

@@ -65,6 +65,8 @@ typedef struct ss_msg {
     uint32_t ndeps;             /* fence: earlier messages not yet applied */
     struct ss_msg **waiters;    /* later (fenced) messages waiting for this */
     uint32_t nwaiters, capwaiters;
+    uint32_t look_gen, look_deps;   /* ss_small_lookahead: of its ndeps,
+                                       those replayed in look-ahead look_gen */
     unsigned char *taddr;       /* address in the target's memory */
     unsigned char *raddr;       /* GET/FAMO: where the reply lands */
     unsigned char *aaddr;       /* PUT with has_amo: the atomic's address */

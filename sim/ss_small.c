@@ -178,12 +178,21 @@ uint32_t ss_small_take(ss_pe_t *pe, double by)
  * k-ary rounds bring k-1 or k messages). Found by replaying the inbox in
  * landing order on a copy of the word: atomics on it are replayed; any
  * other message that touches it, one that answers or asks for a reply,
- * one parked behind a fence or one that a parked message waits for, ends
- * the replay at its own landing (the PE wakes there and looks again). At
- * most LOOK messages are replayed, the first ones of the heap taken in
- * order through a small heap of its indices, so a PE with a long inbox
- * pays O(LOOK log LOOK). */
+ * or one that the replay cannot order ends the replay at its own landing
+ * (the PE wakes there and looks again). At most LOOK messages are
+ * replayed, the first ones of the heap taken in order through a small
+ * heap of its indices, so a PE with a long inbox pays O(LOOK log LOOK).
+ *
+ * Fences. A message behind a fence (ndeps > 0) replays once the replay
+ * has passed every message it waits for: then it is applied after them
+ * for real too, as they land first. A message some parked one waits for
+ * (landed before its dependencies, out of the inbox) ends the replay:
+ * applying it applies the parked one, which the replay cannot see. So
+ * the parts of a fenced put, its padding and the flag after them (Bruck
+ * and k-nomial rounds of collect) cost one wake-up, not one each. */
 enum { LOOK = 16 };
+
+static uint32_t look_gen;   /* one per look-ahead */
 
 static int touches(const unsigned char *p, size_t n, const ss_watch_t *w)
 {
@@ -191,13 +200,34 @@ static int touches(const unsigned char *p, size_t n, const ss_watch_t *w)
     return p < a + w->size && a < p + n;
 }
 
-/* Replays m on the copy; 0 when it cannot be replayed. A message that
- * others wait for (a fence's earlier side) cannot: applying it applies
- * them too, and a parked one is no longer in the inbox to replay. */
-static int replay(const ss_msg_t *m, const ss_watch_t *w, uint64_t *copy)
+/* Whether m's place in the fence order lets it replay now. */
+static int in_order(const ss_msg_t *m)
 {
-    if (m->ndeps > 0 || m->nwaiters > 0 ||
-        (m->kind != SS_MSG_PUT && m->kind != SS_MSG_AMO))
+    if (m->ndeps > 0 && (m->look_gen != look_gen || m->look_deps != m->ndeps))
+        return 0;
+    for (uint32_t i = 0; i < m->nwaiters; i++)
+        if (m->waiters[i]->arrived)
+            return 0;
+    return 1;
+}
+
+/* m replayed: its waiters have one dependency fewer to pass. */
+static void passed(ss_msg_t *m)
+{
+    for (uint32_t i = 0; i < m->nwaiters; i++) {
+        ss_msg_t *w = m->waiters[i];
+        if (w->look_gen != look_gen) {
+            w->look_gen = look_gen;
+            w->look_deps = 0;
+        }
+        w->look_deps++;
+    }
+}
+
+/* Replays m on the copy; 0 when it cannot be replayed. */
+static int replay(ss_msg_t *m, const ss_watch_t *w, uint64_t *copy)
+{
+    if (!in_order(m) || (m->kind != SS_MSG_PUT && m->kind != SS_MSG_AMO))
         return 0;
     const unsigned char *amo = m->kind == SS_MSG_AMO ? m->taddr
                                : m->has_amo ? m->aaddr : NULL;
@@ -208,6 +238,7 @@ static int replay(const ss_msg_t *m, const ss_watch_t *w, uint64_t *copy)
             return 0;
         ss_amo_apply(copy, m->width, m->op, m->operand, m->operand2);
     }
+    passed(m);
     return 1;
 }
 
@@ -247,6 +278,7 @@ double ss_small_lookahead(const ss_pe_t *pe)
     if (!pe->ninq || w->size > sizeof copy)
         return ss_small_due(pe);
     memcpy(&copy, w->addr, w->size);
+    look_gen++;
     uint32_t h[LOOK + 1], nh = 0;   /* each pop pushes at most two */
     look_push(pe, h, &nh, 0);
     for (int seen = 0; nh > 0; seen++) {

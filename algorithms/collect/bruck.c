@@ -1,37 +1,44 @@
-/* collect/bruck.c - a dissemination scan of the sizes, a dissemination
- * max of the round volumes, then the blocks by the Bruck rounds of
- * fcollect/bruck.c.
+/* collect/bruck.c - a dissemination scan of the sizes, then the blocks by
+ * the Bruck rounds of fcollect/bruck.c; the round volumes' maxima ride
+ * on both.
  *
  * With L = ceil(log2 p), d = 2^(L-1) and cnt_k = min(2^k, p - 2^k):
- * T = sum over k < L-1 of alpha + (16 + 8)beta             scan
- *   + alpha + (16 + 8 + 8 + 8)beta                         scan, last
- *   + L (alpha + (8(L + 1) + 8)beta)                       maxima
- *   + sum over k < L of alpha + (W_k + 8)beta              blocks
+ * T = sum over r < L of alpha + (8(r + 4) + 8)beta           scan
+ *   + sum over k < L of alpha + (W_k + 8(L - 1 - k) + 8)beta   blocks
  * where W_k is the largest total of cnt_k cyclically consecutive blocks.
  *
  * A round needs the bytes of the member's window (its next cnt_k
- * blocks), where its block starts and the widest window of the round:
- * O(log p) numbers, where every size is p of them (1.6 MB of work per
- * member at 100,000). Scan round k (member me hears from me + 2^k, as in
- * the data rounds) doubles the member's window, S(me, 2^(k+1)) =
- * S(me, 2^k) + S(me + 2^k, 2^k), and its tail R(me) = the bytes of
- * blocks me .. min(me + 2^k, p) - 1, which ends as N - offset(me). The
- * last window, p - d blocks, is the complement of member me - d's
- * window of d blocks: N - S(me - d, d), which me - d sends in the last
- * scan round. The maxima over all members (every window of each round,
- * the least window of d blocks, and N as the largest tail) take L more
- * dissemination rounds; max is idempotent, so the windows of up to 2^L
- * members that overlap for p < 2^L do no harm.
+ * blocks), where its block starts, where dest wraps, and the widest
+ * window of the round: O(log p) numbers, where every size is p of them
+ * (1.6 MB of work per member at 100,000). Scan round r brings, from
+ * me + 2^r (the data rounds' direction), that member's
+ *   - window: mine doubles, S(me, 2^(r+1)) = S(me, 2^r) + S(me + 2^r, 2^r);
+ *   - tail: R(me), the bytes of blocks me .. min(me + 2^r, p) - 1, ends
+ *     as the bytes from my block to the end of dest;
+ *   - low window: U(me) = S(me, p mod 2^r) grows by the bits of p (if
+ *     bit r is set, U(me) = S(me, 2^r) + U(me + 2^r)) and ends as N, all
+ *     the bytes. Before the last round it is S(me, p - d), the last
+ *     round's window. So my offset is N - R(me).
  *
- * L latencies per phase for any p. Windows differ in size, so every
- * member pads its round put to W_k (the padding lands in the target's
- * scratch); else members with light windows would run ahead and put into
- * links still busy with heavy ones, and the rounds would no longer be
- * independent. Every member receives O(log p) messages.
+ * The maxima (every round's widest window; for the last, the least
+ * complement) are a dissemination max, one level per round: max is
+ * idempotent, so it needs each distance 2^0 .. 2^(L-1) once, in any
+ * order, and windows counted twice for p < 2^L do no harm. Level k's
+ * value is known from scan round k on; it takes the distances 2^k ..
+ * 2^(L-1) there and 2^0 .. 2^(k-1) in data rounds 0 .. k-1, and is
+ * complete just when data round k needs it. So the maxima cost words,
+ * not latencies: 2L rounds in all, where a separate max would take 3L.
  *
- * psync: [0, L) scan flags, [L] the window from me - d, [L+1, 2L+1) the
- * maxima's flags, then the L data flags. work: the padding scratch
- * (collect/common.c), then 2L scan words, 1, and L rounds of L + 1.
+ * Windows differ in size, so every member pads its round put to W_k (the
+ * padding lands in the target's scratch); else members with light
+ * windows would run ahead and put into links still busy with heavy ones,
+ * and the rounds would no longer be independent. Every member receives
+ * O(log p) messages.
+ *
+ * psync: [0, L) scan flags, [L, 2L) data flags. work: the padding
+ * scratch (collect/common.c), then scan round r's r + 4 words at word
+ * r(r + 7)/2, and data round k's L - 1 - k maxima and 64 bytes where the
+ * first of its padding rides with them (one put a round fewer).
  */
 #include <stdint.h>
 
@@ -50,18 +57,30 @@ static int rounds(int p)
 size_t shcoll_collect_bruck_psync_words(int npes, int radix)
 {
     (void)radix;
-    return 3 * (size_t)rounds(npes) + 1;
+    return 2 * (size_t)rounds(npes);
 }
 
-static size_t meta_words(int L)
+/* Word offsets in the slots after the scratch. */
+static size_t scan_slot(int r)
 {
-    return 2 * (size_t)L + 1 + (size_t)L * (size_t)(L + 1);
+    return (size_t)r * (size_t)(r + 7) / 2;
+}
+
+/* Data round k's slot: its L - 1 - k maxima and the first RIDE bytes of
+ * its padding, which ride in the same put (one message fewer a round). */
+enum { RIDE = 64 };
+
+static size_t data_slot(int L, int k)
+{
+    return scan_slot(L) + (size_t)k * (size_t)(2 * L - 1 - k) / 2 +
+           (size_t)k * RIDE / sizeof(size_t);
 }
 
 size_t shcoll_collect_bruck_work_bytes(int npes, size_t nbytes, int radix)
 {
     (void)nbytes, (void)radix;
-    return shcoll_collect_scratch(npes) + meta_words(rounds(npes)) * sizeof(size_t);
+    int L = rounds(npes);
+    return shcoll_collect_scratch(npes) + data_slot(L, L) * sizeof(size_t);
 }
 
 static size_t max_of(size_t x, size_t y)
@@ -69,46 +88,72 @@ static size_t max_of(size_t x, size_t y)
     return x > y ? x : y;
 }
 
-/* The scan: win[k] = S(me, 2^k) for k < L-1 and S(me, d) in win[L-1]
- * for now; *tail = R(me); *back = S(me - d, d). */
-static void scan(const shcoll_args_t *a, int me, int L, size_t *slot,
-                 shcoll_bruck_view_t *v, size_t *tail, size_t *back)
+typedef struct state {
+    int me, p, L;
+    size_t *slot;
+    size_t m[SHCOLL_MAX_ROUNDS];   /* level k's max so far */
+    shcoll_bruck_view_t v;         /* win[k]: S(me, 2^k), then cnt_k's */
+} state_t;
+
+/* Level k's value at me: the round-k window, or for the last round
+ * SIZE_MAX - the d-block window (its max is then the least). */
+static size_t level(const state_t *s, int k)
 {
-    int p = a->set.size;
-    size_t s = a->nbytes, r = a->nbytes;
-    for (int k = 0; k < L; k++) {
-        long d = 1L << k;
-        size_t out[2] = {s, r}, *in = slot + 2 * k;
-        v->win[k] = s;
-        shcoll_put_flag(in, out, sizeof out, &a->psync[k], 0,
-                        shcoll_pe(&a->set, (int)((me - d + p) % p)));
-        if (k == L - 1)   /* my d-block window to me + d */
-            shcoll_put_flag(slot + 2 * L, &s, sizeof s, &a->psync[L], 0,
-                            shcoll_pe(&a->set, (int)((me + d) % p)));
-        shcoll_wait_flag(&a->psync[k]);
-        s += in[0];
-        r += me + d < p ? in[1] : 0;
-    }
-    shcoll_wait_flag(&a->psync[L]);
-    *tail = r;
-    *back = slot[2 * L];
+    return k == s->L - 1 ? SIZE_MAX - s->v.win[k] : s->v.win[k];
 }
 
-/* The maxima by dissemination: the round windows, SIZE_MAX - the d-block
- * window (its least), and the tail (N). */
-static void maxima(const shcoll_args_t *a, int me, int L, size_t *slot,
-                   size_t *m)
+static int peer(const state_t *s, long dist)
 {
-    int p = a->set.size;
-    for (int k = 0; k < L; k++) {
-        size_t *in = slot + (size_t)k * (L + 1);
-        shcoll_put_flag(in, m, (size_t)(L + 1) * sizeof *m,
-                        &a->psync[L + 1 + k], 0,
-                        shcoll_pe(&a->set, (int)((me - (1L << k) + p) % p)));
-        shcoll_wait_flag(&a->psync[L + 1 + k]);
-        for (int i = 0; i <= L; i++)
-            m[i] = max_of(m[i], in[i]);
-    }
+    return (int)((s->me + dist + s->p) % s->p);
+}
+
+/* Scan round r; *tail and *low are R(me) and U(me). */
+static void scan_round(const shcoll_args_t *a, state_t *s, int r,
+                       size_t *tail, size_t *low)
+{
+    long dist = 1L << r;
+    size_t out[SHCOLL_MAX_ROUNDS + 4], *in = s->slot + scan_slot(r);
+    size_t win = s->v.win[r];
+
+    s->m[r] = level(s, r);
+    out[0] = win;
+    out[1] = *tail;
+    out[2] = *low;
+    for (int k = 0; k <= r; k++)
+        out[3 + k] = s->m[k];
+    shcoll_put_flag(in, out, (size_t)(r + 4) * sizeof *out, &a->psync[r], 0,
+                    shcoll_pe(&a->set, peer(s, -dist)));
+    shcoll_wait_flag(&a->psync[r]);
+
+    if (r + 1 < s->L)
+        s->v.win[r + 1] = win + in[0];
+    *tail += s->me + dist < s->p ? in[1] : 0;
+    if (s->p >> r & 1)
+        *low = win + in[2];
+    if (r == s->L - 1 && s->p >> s->L & 1)   /* p = 2^L: N = S(me, 2^L) */
+        *low = win + in[0];
+    for (int k = 0; k <= r; k++)
+        s->m[k] = max_of(s->m[k], in[3 + k]);
+}
+
+/* Data round k: the window, padded to the round's widest, with the
+ * maxima of the levels still gathering; the padding's first RIDE bytes
+ * go with them. */
+static void data_round(const shcoll_args_t *a, state_t *s, int k)
+{
+    int L = s->L, pe = shcoll_pe(&a->set, peer(s, -(1L << k)));
+    size_t wide = k == L - 1 ? s->v.total - (SIZE_MAX - s->m[k]) : s->m[k];
+    size_t pad = wide - s->v.win[k], ride = pad < RIDE ? pad : RIDE;
+    size_t out[SHCOLL_MAX_ROUNDS + RIDE / sizeof(size_t)] = {0};
+    size_t *in = s->slot + data_slot(L, k), words = (size_t)(L - 1 - k);
+    long *flag = &a->psync[L + k];
+
+    memcpy(out, &s->m[k + 1], words * sizeof *out);
+    shcoll_fcollect_bruck_window(a, &s->v, s->v.win[k], pad - ride, pe);
+    shcoll_put_flag(in, out, words * sizeof *out + ride, flag, 0, pe);
+    shcoll_wait_flag(flag);
+    for (size_t j = 0; j < words; j++)
+        s->m[k + 1 + j] = max_of(s->m[k + 1 + j], in[j]);
 }
 
 int shcoll_collect_bruck_run(const shcoll_args_t *a)
@@ -116,26 +161,22 @@ int shcoll_collect_bruck_run(const shcoll_args_t *a)
     int me = shcoll_my_index(&a->set), p = a->set.size, L = rounds(p);
     if (me < 0)
         return -1;
-    size_t *slot = shcoll_at(a->work, shcoll_collect_scratch(p));
-    size_t tail = a->nbytes, back = 0, m[SHCOLL_MAX_ROUNDS + 1];
-    shcoll_bruck_view_t v = {0, a->nbytes, shcoll_collect_scratch(p), {0}, {0}};
-    shcoll_args_t data = *a;
-    data.psync = a->psync + 2 * L + 1;
+    state_t s = {me, p, L, shcoll_at(a->work, shcoll_collect_scratch(p)),
+                 {0}, {0, a->nbytes, shcoll_collect_scratch(p), {0}, {0}}};
+    size_t tail = a->nbytes, low = 0, last = 0;
 
-    if (L > 0) {
-        scan(a, me, L, slot, &v, &tail, &back);
-        for (int k = 0; k < L; k++)
-            m[k] = v.win[k];
-        m[L - 1] = SIZE_MAX - m[L - 1];
-        m[L] = tail;
-        maxima(a, me, L, slot + 2 * L + 1, m);
-        v.total = m[L];
-        for (int k = 0; k < L - 1; k++)
-            v.wide[k] = m[k];
-        v.wide[L - 1] = v.total - (SIZE_MAX - m[L - 1]);
-        v.win[L - 1] = v.total - back;
-        v.own = v.total - tail;
+    s.v.win[0] = a->nbytes;
+    for (int r = 0; r < L; r++) {
+        if (r == L - 1)   /* S(me, p - d); for p = 2^L, S(me, d) */
+            last = p >> L & 1 ? s.v.win[r] : low;
+        scan_round(a, &s, r, &tail, &low);
     }
-    shcoll_fcollect_bruck_run_view(&data, me, &v);
+    s.v.total = L > 0 ? low : a->nbytes;
+    s.v.own = s.v.total - tail;
+    if (L > 0)
+        s.v.win[L - 1] = last;
+    shcoll_copy(shcoll_at(a->dest, s.v.own), a->source, a->nbytes);
+    for (int k = 0; k < L; k++)
+        data_round(a, &s, k);
     return 0;
 }

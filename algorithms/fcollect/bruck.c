@@ -67,9 +67,11 @@ void shcoll_fcollect_pad(const shcoll_args_t *a, size_t pad, size_t chunk,
     }
 }
 
-/* My round's window: from my block on, wrapping past member p-1. */
-static void send_window(const shcoll_args_t *a, const shcoll_bruck_view_t *v,
-                        size_t win, size_t pad, long *flag, int pe)
+/* My round's window (win bytes from my block on, wrapping past member
+ * p-1) and pad bytes of padding, to pe; the caller raises the flag. */
+void shcoll_fcollect_bruck_window(const shcoll_args_t *a,
+                                  const shcoll_bruck_view_t *v, size_t win,
+                                  size_t pad, int pe)
 {
     size_t first = win < v->total - v->own ? win : v->total - v->own;
     void *d = shcoll_at(a->dest, v->own);
@@ -77,7 +79,6 @@ static void send_window(const shcoll_args_t *a, const shcoll_bruck_view_t *v,
     shcoll_fcollect_part(d, d, first, pe);
     shcoll_fcollect_part(a->dest, a->dest, win - first, pe);
     shcoll_fcollect_pad(a, pad, v->chunk, pe);
-    shcoll_put_flag(NULL, NULL, 0, flag, 0, pe);
 }
 
 /* Bruck over the blocks a view describes. The caller has checked
@@ -89,8 +90,9 @@ void shcoll_fcollect_bruck_run_view(const shcoll_args_t *a, int me,
 
     shcoll_copy(shcoll_at(a->dest, v->own), a->source, a->nbytes);
     for (int k = 0, d = 1; d < p; k++, d *= 2) {
-        send_window(a, v, v->win[k], v->wide[k] - v->win[k], &a->psync[k],
-                    shcoll_pe(&a->set, (me - d + p) % p));
+        int pe = shcoll_pe(&a->set, (me - d + p) % p);
+        shcoll_fcollect_bruck_window(a, v, v->win[k], v->wide[k] - v->win[k], pe);
+        shcoll_put_flag(NULL, NULL, 0, &a->psync[k], 0, pe);
         shcoll_wait_flag(&a->psync[k]);
     }
 }

@@ -35,6 +35,11 @@ typedef struct shcoll_kn_view {
 
 void shcoll_fcollect_bruck_run_view(const shcoll_args_t *a, int me,
                                     const shcoll_bruck_view_t *v);
+/* Bruck round k's puts without the flag: win bytes from v->own on
+ * (wrapping at v->total) and pad bytes of padding. */
+void shcoll_fcollect_bruck_window(const shcoll_args_t *a,
+                                  const shcoll_bruck_view_t *v, size_t win,
+                                  size_t pad, int pe);
 void shcoll_fcollect_knomial_run_view(const shcoll_args_t *a, int me, int k,
                                       const shcoll_kn_view_t *v);
 /* fcollect's equal blocks (a->nbytes each). */
