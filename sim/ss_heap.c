@@ -186,7 +186,7 @@ static void create(ss_alloc_t *a, size_t alignment, size_t size, int pe,
     a->base = al <= 16 ? calloc(1, total) : aligned_alloc(al, total);
     if (!a->base && !foldable)   /* a collective's own flags and sizes */
         ss_fatal("%s: the collective's workspace of %zu bytes per PE (psync "
-                 "words, and for collect every member's size and offset) "
+                 "words, and for ring collect every member's size and offset) "
                  "needs %.1f GiB for %d PEs, more than this machine has; it "
                  "cannot be folded: use fewer PEs, or `shmemsim scale` to fit "
                  "this point from smaller ones", call, size, gib(total), H.npes);

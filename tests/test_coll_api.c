@@ -4,7 +4,8 @@
  * environment (SHMEMSIM_<KIND>_ALGORITHM): team-based calls on a team
  * split strided from the world, in-place reductions, back-to-back calls,
  * alltoall and alltoalls (with element strides), and the deprecated
- * active-set calls with two alternating pSync arrays. */
+ * active-set calls with two alternating pSync arrays; and the log-step
+ * algorithms' workspace at 100,000 members. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -177,9 +178,39 @@ static void test_every_algorithm_through_the_api(void **state)
     }
 }
 
+/* Per-member workspace at 100,000 members, 8 B: the log-step algorithms
+ * keep O(log p) words (collect scans its sizes rather than holding all
+ * of them), well under a byte per member. Linear, direct, ring and
+ * neighbour-exchange ones, and alltoall, move O(p) blocks by definition. */
+static void test_log_step_workspace_stays_small(void **state)
+{
+    (void)state;
+    static const char *linear_ones[] = {"linear", "direct", "ring",
+                                        "neighbor_exchange"};
+    for (int k = 0; k < SHCOLL_NKINDS; k++) {
+        if ((shcoll_kind_t)k == SHCOLL_ALLTOALL)
+            continue;
+        for (const shcoll_alg_t *a = shcoll_registry((shcoll_kind_t)k); a->name; a++) {
+            int linear = 0;
+            for (size_t i = 0; i < sizeof linear_ones / sizeof *linear_ones; i++)
+                linear |= !strcmp(a->name, linear_ones[i]);
+            if (linear)
+                continue;
+            size_t n = (shcoll_kind_t)k == SHCOLL_COLLECT ? 0 : 8;
+            size_t bytes = (a->work_bytes ? a->work_bytes(100000, n, 0) : 0) +
+                           (a->psync_words ? a->psync_words(100000, 0) : 0) * sizeof(long);
+            if (bytes > 65536)
+                fprintf(stderr, "%s %s: %zu bytes per member\n",
+                        shcoll_kind_name((shcoll_kind_t)k), a->name, bytes);
+            assert_true(bytes <= 65536);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_log_step_workspace_stays_small),
         cmocka_unit_test(test_every_algorithm_through_the_api),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -16,8 +16,8 @@ const shcoll_alg_t shcoll_collect_algs[] = {
                collect_linear),
     SHCOLL_ALG("ring", "sizes, then blocks, around the ring", collect_ring),
     SHCOLL_ALG("recursive_doubling",
-               "sizes, then blocks, by pairwise swaps, any p",
+               "scan of sizes, then blocks, by pairwise swaps, any p",
                collect_recursive_doubling),
-    SHCOLL_ALG("bruck", "sizes, then blocks, by Bruck rounds", collect_bruck),
+    SHCOLL_ALG("bruck", "scan of sizes, then blocks, by Bruck rounds", collect_bruck),
     {0},
 };

@@ -16,7 +16,8 @@ from at most k-1 peers, k for a k-ary depth, and each peer sends it at
 most four messages: its data in at most two contiguous parts (a window
 that wraps in Bruck; a group's blocks and its extras' slices in the
 k-nomial fcollect), a padding put and the flag or counter. collect runs
-two such passes (sizes, then blocks) at k = 2: 2 x 4 (k-1) <= 4 k. A
+a scan (one put and its flag a round) and such a pass at k = 2:
+(2 + 4)(k-1) <= 4 k. A
 reduction's tree adds 2 (k-1) per level up and 2 down; a broadcast's
 barrier at most k per round and one payload put. A member that heard
 from every other one, as the former broadcast handshake's leaf did
