@@ -143,6 +143,20 @@ static void core_view(const shcoll_args_t *a, int me, int pc,
     }
 }
 
+/* The first core member of extra t's range tells it where its block
+ * goes (the slices before it are those of the extras before t) and the
+ * largest extra block, which its slices pad to. */
+static void tell_place(const shcoll_args_t *a, int me, int pc,
+                       const shcoll_kn_view_t *v, size_t *place, long *flag)
+{
+    int p = a->set.size, t = shcoll_kn_owner(p, pc, me), s, m;
+    shcoll_kn_range(p, pc, t, &s, &m);
+    if (s != me)
+        return;
+    size_t out[2] = {v->slc[0][0], v->bmax};
+    shcoll_put_flag(place, out, sizeof out, flag, 0, shcoll_pe(&a->set, pc + t));
+}
+
 int shcoll_collect_recursive_doubling_run(const shcoll_args_t *a)
 {
     int me = shcoll_my_index(&a->set), p = a->set.size;
@@ -165,12 +179,8 @@ int shcoll_collect_recursive_doubling_run(const shcoll_args_t *a)
         v.bmax = place[1];
     } else {
         core_view(a, me, pc, &v);
-        int t = p > pc ? shcoll_kn_owner(p, pc, me) : 0;
-        if (p > pc && (shcoll_kn_range(p, pc, t, &s, &m), s == me)) {
-            size_t out[2] = {v.slc[0][0], v.bmax};   /* extra t's offset */
-            shcoll_put_flag(place, out, sizeof out, &a->psync[1 + L], 0,
-                            shcoll_pe(&a->set, pc + t));
-        }
+        if (p > pc)
+            tell_place(a, me, pc, &v, place, &a->psync[1 + L]);
     }
     shcoll_fcollect_knomial_run_view(&data, me, 2, &v);
     return 0;
