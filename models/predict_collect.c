@@ -16,7 +16,7 @@ static double linear(const ss_ab_t *ab, const ss_pred_in_t *in)
             (p - 1) * (N + F)) * ab->beta;
 }
 
-/* Two phases (algorithms/collect/common.c): the ring over the 8-byte
+/* Two phases (algorithms/collect/ring.c): the ring over the 8-byte
  * sizes, then over the members' blocks. */
 static double ring(const ss_ab_t *ab, const ss_pred_in_t *in)
 {

@@ -104,7 +104,7 @@ int shcoll_fcollect_bruck_run(const shcoll_args_t *a)
     if (me < 0)
         return -1;
     shcoll_bruck_view_t v = {(size_t)me * a->nbytes, (size_t)p * a->nbytes,
-                             1, {0}, {0}};
+                             1 /* no padding, so no scratch */, {0}, {0}};
     for (int k = 0, d = 1; d < p; k++, d *= 2) {
         size_t cnt = (size_t)(d < p - d ? d : p - d);
         v.win[k] = v.wide[k] = cnt * a->nbytes;
