@@ -32,6 +32,10 @@ static void xml_notes(const ss_topo_t *t)
     const char *pre = "shmemsim: note: SimGrid cluster XML";
     if (t->nic_lat > 0)
         fprintf(stderr, "%s has no per-node link latency: nic-lat is left out\n", pre);
+    if (t->nic_bw > 0)
+        fprintf(stderr, "%s has no per-node limit alone: its limiter_link caps "
+                "every switch and router at the same bandwidth, so nic-bw is "
+                "left out\n", pre);
     if (t->kind == SS_TOPO_FATTREE)
         fprintf(stderr, "%s describes this tree as SimGrid's FAT_TREE cluster: "
                 "every switch link has level 1's bandwidth and latency, and "

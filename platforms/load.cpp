@@ -11,6 +11,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -36,9 +37,15 @@ static sg4::ClusterCallbacks callbacks(const ss_topo_t *t)
         return sg4::ClusterCallbacks(host);
     double bw = t->nic_bw, lat = t->nic_lat;
     // The limiter is a per-node link on every route in and out of the
-    // node: the NIC's injection bandwidth and latency.
-    auto nic = [bw, lat](sg4::NetZone *zone, const std::vector<unsigned long> &,
+    // node: the NIC's injection bandwidth and latency. SimGrid's dragonfly
+    // asks the same callback for each router (its last coordinate is
+    // UINT_MAX) and puts a router's limiter on every route through it; a
+    // NIC there would choke a group's one gateway to each other group at
+    // the NIC's bandwidth, so routers get none.
+    auto nic = [bw, lat](sg4::NetZone *zone, const std::vector<unsigned long> &coords,
                          unsigned long id) -> sg4::Link * {
+        if (!coords.empty() && coords.back() == std::numeric_limits<unsigned int>::max())
+            return nullptr;
         return zone->create_link("nic-" + std::to_string(id), bw)->set_latency(lat)->seal();
     };
     return sg4::ClusterCallbacks(host, nullptr, nic);

@@ -264,8 +264,6 @@ void ss_topo_write_xml(FILE *f, const ss_topo_t *t)
             "  <cluster id=\"machine\" prefix=\"node-\" suffix=\"\" radical=\"0-%zu\" "
             "speed=\"1Gf\" core=\"%d\"\n           bw=\"%.17gBps\" lat=\"%.17gs\" "
             "sharing_policy=\"SPLITDUPLEX\"", ss_topo_hosts(t) - 1, t->cores, t->bw[0], t->lat[0]);
-    if (t->nic_bw > 0)
-        fprintf(f, " limiter_link=\"%.17gBps\"", t->nic_bw);
     fprintf(f, "\n           topology=\"%s\" topo_parameters=\"",
             t->kind == SS_TOPO_FATTREE ? "FAT_TREE" : "DRAGONFLY");
     if (t->kind == SS_TOPO_FATTREE) {

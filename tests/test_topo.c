@@ -86,6 +86,26 @@ static void test_dragonfly_hops(void **state)
         assert_in_range(ST->v[i], 3, 7);    /* global, 0..2 local each side */
 }
 
+/* nic-bw limits nodes only: a route gains the two nodes' limiters and
+ * nothing at the routers it crosses (SimGrid asks for a limiter per
+ * router too, which would cap a group's gateway at the NIC's bandwidth). */
+static void test_dragonfly_nic_limits_nodes_only(void **state)
+{
+    (void)state;
+    const char *spec = "dragonfly:groups=4/1,chassis=2/1,routers=4/1,nodes=2";
+    char with_nic[160];
+    snprintf(with_nic, sizeof with_nic, "%s,nic-bw=5GBps", spec);
+    int plain[NPAIRS];
+    P = df_pairs;
+    run(spec);
+    for (size_t i = 0; i < NPAIRS; i++)
+        plain[i] = ST->v[i];
+    run(with_nic);
+    P = pairs;
+    for (size_t i = 0; i < NPAIRS; i++)
+        assert_int_equal(ST->v[i], plain[i] + 2);
+}
+
 /* Latency and bandwidth of the route of each pair (t[2i], t[2i+1]). */
 static void route_pe(void *arg)
 {
@@ -193,6 +213,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fat_tree_hops),
         cmocka_unit_test(test_dragonfly_hops),
+        cmocka_unit_test(test_dragonfly_nic_limits_nodes_only),
         cmocka_unit_test(test_taper_doubles_shift_time),
         cmocka_unit_test(test_fat_tree_levels),
         cmocka_unit_test(test_dragonfly_global_links),
