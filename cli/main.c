@@ -1,6 +1,7 @@
 /* main.c - the `shmemsim` command: dispatch to one subcommand per file. */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 
@@ -35,6 +36,20 @@ int ss_cli_fail(const char *msg)
     return 2;
 }
 
+/* Leaves without SimGrid's teardown: the engine frees every host, link
+ * and zone at exit, 0.1 s at 8,192 hosts, and nothing is left to write
+ * once the streams are flushed. Sanitized builds leave normally, so the
+ * leak checker still sees the simulator's frees. */
+static int leave(int rc)
+{
+#ifndef __SANITIZE_ADDRESS__
+    if (fflush(NULL) != 0 && rc == 0)
+        rc = 1;
+    _exit(rc);
+#endif
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
@@ -44,7 +59,7 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
-            return commands[i].run(argc, argv);
+            return leave(commands[i].run(argc, argv));
     fprintf(stderr, "shmemsim: error: unknown command '%s'\n\n%s", argv[1], usage);
     return 2;
 }
