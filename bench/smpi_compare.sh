@@ -1,0 +1,80 @@
+#!/bin/sh
+# smpi_compare.sh BUILD [CASES] - shmemsim against SMPI 3.32 on the same
+# SimGrid platform, same machine, one after the other (issue 11, item 4):
+#   ring  fcollect ring, 8 B, 1,024 PEs, a flat 1,024-host cluster
+#         (10 GBps, 1 us, non-blocking backbone): dense, 1,023 steps
+#   rdb   fcollect recursive doubling, 8 B, 8,192 PEs, SimGrid's 8,192-host
+#         3-level FAT_TREE cluster (3;16,16,32;1,16,16;1,1,1): sparse
+# SMPI runs MPI_Allgather (bench/mpi_allgather.c) with the matching
+# algorithm and the alpha-beta settings shmemsim uses (CM02, factors 1,
+# no TCP gamma). shmemsim runs with its defaults, then with every message
+# under the small-message model (--small-msg all); simgrid_floor is a bare
+# SimGrid program making the same communications (the floor under any
+# runtime that uses SimGrid flows).
+# One CSV row per run: wall seconds, simulated seconds, SMPI's wall time
+# over this run's. CASES: "ring rdb" (default), or one of them. $BASE, the
+# shmemsim of another checkout (e.g. the main an issue was filed against),
+# adds its default run for comparison in the same session.
+set -u
+build=${1:?usage: smpi_compare.sh BUILD [CASES]}
+cases=${2:-"ring rdb"}
+here=$(cd "$(dirname "$0")" && pwd)
+sim=$build/shmemsim floor=$build/bench/simgrid_floor
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+command -v smpicc >/dev/null || { echo "smpi_compare.sh: smpicc not found (apt-get install libsimgrid-dev)" >&2; exit 2; }
+smpicc -O2 -o "$tmp/mpi_allgather" "$here/mpi_allgather.c" 2>"$tmp/cc" || { cat "$tmp/cc" >&2; exit 2; }
+
+head='<?xml version="1.0"?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">'
+cat >"$tmp/flat1024.xml" <<XML
+$head
+  <cluster id="flat" prefix="n" suffix="" radical="0-1023" speed="1Gf" bw="10GBps" lat="1us"
+           bb_bw="100TBps" bb_lat="0us" sharing_policy="SPLITDUPLEX" bb_sharing_policy="SHARED"/>
+</platform>
+XML
+cat >"$tmp/ft8192.xml" <<XML
+$head
+  <cluster id="ft" prefix="n" suffix="" radical="0-8191" speed="1Gf" bw="10GBps" lat="1us"
+           topology="FAT_TREE" topo_parameters="3;16,16,32;1,16,16;1,1,1" sharing_policy="SPLITDUPLEX"/>
+</platform>
+XML
+
+# wall seconds of a command, its stdout kept in $tmp/out
+timed() {
+    /usr/bin/time -f '%e' -o "$tmp/time" "$@" >"$tmp/out" 2>"$tmp/err" ||
+        { echo "smpi_compare.sh: failed: $*" >&2; tail -n 3 "$tmp/err" >&2; exit 1; }
+    tail -n 1 "$tmp/time"
+}
+
+echo "case,pes,simulator,mode,wall_s,sim_time_s,smpi_wall_over_this"
+for c in $cases; do
+    case $c in
+    ring) pes=1024 plat=flat1024.xml alg=ring smpi_alg=ring ;;
+    rdb) pes=8192 plat=ft8192.xml alg=recursive_doubling smpi_alg=rdb ;;
+    *) echo "smpi_compare.sh: unknown case '$c' (ring, rdb)" >&2; exit 2 ;;
+    esac
+    seq 0 $((pes - 1)) | sed 's/^/n/' >"$tmp/hosts"
+    smpi=$(timed smpirun -np "$pes" -platform "$tmp/$plat" -hostfile "$tmp/hosts" \
+        --cfg=smpi/privatization:no --cfg=smpi/allgather:$smpi_alg \
+        --cfg=smpi/simulate-computation:no --cfg=network/model:CM02 \
+        --cfg=network/latency-factor:1 --cfg=network/bandwidth-factor:1 \
+        --cfg=network/TCP-gamma:0 --log=root.thres:critical "$tmp/mpi_allgather" 8)
+    st=$(sed -n 's/^SIMTIME //p' "$tmp/out")
+    echo "$c,$pes,smpi,allgather:$smpi_alg,$smpi,$st,1"
+    for mode in default all ${BASE:+base}; do
+        extra="" bin=$sim name=shmemsim
+        [ "$mode" = all ] && extra="--small-msg all"
+        [ "$mode" = base ] && bin=$BASE name=shmemsim-base mode=default
+        # shellcheck disable=SC2086
+        w=$(timed "$bin" run --platform "$tmp/$plat" --pes "$pes" --collective fcollect \
+            --algorithm "$alg" --bytes 8 --format csv $extra)
+        st=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+                      { print $col["time_s"] }' "$tmp/out")
+        echo "$c,$pes,$name,$mode,$w,$st,$(awk -v a="$smpi" -v b="$w" 'BEGIN { printf "%.1f", a / b }')"
+    done
+    w=$(timed "$floor" "$tmp/$plat" "$pes" 1 "$c" 8)
+    st=$(sed -n 's/.*simulated \([^ ]*\) s.*/\1/p' "$tmp/out")
+    echo "$c,$pes,simgrid_floor,bare SimGrid,$w,$st,$(awk -v a="$smpi" -v b="$w" 'BEGIN { printf "%.1f", a / b }')"
+done
