@@ -33,32 +33,87 @@
  * little to them. */
 #include "wire.h"
 
-/* When the message ready at r needing d seconds of link q is sent out. */
-static double queue(ss_link_q_t *q, double r, double d)
+static uint32_t bursts;   /* numbers them; only compared for equality */
+
+/* A message sent at `now` takes link q over [s, e): it joins q's burst if
+ * that is of the same instant and [s, e) touches it; `pushed`: the
+ * message went first and delayed everything queued after it by d. */
+static void join(ss_link_q_t *q, double now, double s, double e, int pushed,
+                 ss_mark_t *mk)
+{
+    double d = e - s;
+    if (q->gn > 0 && q->gnow == now && s <= q->gend && e >= q->gstart) {
+        q->gstart = s < q->gstart ? s : q->gstart;
+        q->gend = pushed ? q->gend + d : (e > q->gend ? e : q->gend);
+    } else {
+        q->gid = ++bursts;
+        q->gnow = now;
+        q->gstart = s;
+        q->gend = e;
+        q->gsum = 0;
+        q->gn = 0;
+    }
+    q->gn++;
+    q->gsum += d;
+    if (mk)
+        *mk = (ss_mark_t){q, q->gid, d};
+}
+
+/* When the message ready at r needing d seconds of link q, sent at now,
+ * is sent out. */
+static double queue(ss_link_q_t *q, double r, double d, double now, ss_mark_t *mk)
 {
     if (r >= q->until) {
         q->from = r;
         q->until = r + d;
+        join(q, now, r, r + d, 0, mk);
         return r + d;
     }
-    if (r + d <= q->from)
+    if (r + d <= q->from) {
+        join(q, now, r, r + d, 0, mk);
         return r + d;
+    }
     if (r >= q->from) {
+        join(q, now, q->until, q->until + d, 0, mk);
         q->until += d;
         return q->until;
     }
     q->from = r;
     q->until += d;
+    join(q, now, r, r + d, 1, mk);
     return r + d;
+}
+
+double ss_wire_reserve_marked(const ss_hop_t *hops, size_t n, double lat,
+                              double bytes, double now, ss_mark_t *marks)
+{
+    double ready = now + lat, lands = ready;
+    for (size_t i = 0; i < n; i++) {
+        double d = bytes / hops[i].bw;
+        ss_mark_t *mk = marks ? &marks[i] : NULL;
+        if (mk)
+            *mk = (ss_mark_t){NULL, 0, d};
+        double end = hops[i].q ? queue(hops[i].q, ready, d, now, mk) : ready + d;
+        if (end > lands)
+            lands = end;
+    }
+    return lands;
 }
 
 double ss_wire_reserve(const ss_hop_t *hops, size_t n, double lat, double bytes,
                        double now)
 {
-    double ready = now + lat, lands = ready;
+    return ss_wire_reserve_marked(hops, n, lat, bytes, now, NULL);
+}
+
+double ss_wire_shared(const ss_mark_t *marks, size_t n, double lands)
+{
     for (size_t i = 0; i < n; i++) {
-        double d = bytes / hops[i].bw;
-        double end = hops[i].q ? queue(hops[i].q, ready, d) : ready + d;
+        const ss_link_q_t *q = marks[i].q;
+        if (!q || q->gid != marks[i].gid || q->gn < 2)
+            continue;
+        double share = q->gn * marks[i].d;
+        double end = q->gstart + (q->gsum < share ? q->gsum : share);
         if (end > lands)
             lands = end;
     }

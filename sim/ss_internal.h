@@ -138,6 +138,7 @@ typedef struct ss_pe {
     ss_watch_t watch;
     uint8_t bell_posted, in_wait, in_sem, finished;
     uint8_t looking;        /* in_sem, wait_until from ss_small_lookahead */
+    uint8_t sleep_out;      /* in_sem, its small sends' landings end it too */
     double next_inject;     /* LogGP gap: earliest next injection */
     const char *where;      /* API call the PE is in, for deadlock reports */
     uintptr_t stack_lo;     /* bottom of its stack (ss_stack.c), 0 when done */
@@ -193,8 +194,14 @@ double ss_small_due(const ss_pe_t *pe);          /* next landing, or INFINITY */
 /* The landing that ends pe's watched wait, as far as the inbox tells. */
 double ss_small_lookahead(const ss_pe_t *pe);
 uint32_t ss_small_take(ss_pe_t *pe, double by);  /* apply those landed by `by` */
-double ss_small_sleep(ss_pe_t *pe, double until, int looking);
+double ss_small_sleep(ss_pe_t *pe, double until, int looking, int with_out);
+/* pe parked: when it must wake, from its inbox (and with_out its sends). */
+double ss_small_wake_time(const ss_pe_t *pe, int with_out, int looking);
+/* pe parked for a landing that moved later: its alarm follows. */
+void ss_small_rearm(ss_pe_t *pe);
 void ss_small_filed(ss_pe_t *t, double lands);   /* wake t for it if due */
+/* m, in t's inbox, lands at `lands` instead, later (ss_burst.c). */
+void ss_small_reland(ss_pe_t *t, const ss_msg_t *m, double lands);
 void ss_small_release(ss_pe_t *pe);
 void ss_small_free(void);
 

@@ -256,22 +256,16 @@ void ss_progress_wait(ss_pe_t *pe, int with_out)
     ss_stack_check(pe);
     if (take_landed(pe, with_out, simgrid_get_clock()))
         return;
-    double until = ss_small_due(pe);
     int sends = 0;   /* SimGrid sends to wait for */
-    for (uint32_t i = 0; with_out && i < pe->nout; i++) {
-        if (pe->out[i].comm)
-            sends = 1;
-        else if (pe->out[i].lands < until)
-            until = pe->out[i].lands;
-    }
+    for (uint32_t i = 0; with_out && i < pe->nout; i++)
+        sends |= pe->out[i].comm != NULL;
     if (pe->sem && !sends && !comms_due(pe)) {
         int looking = pe->watch.addr && !with_out;
-        if (looking)
-            until = ss_small_lookahead(pe);
-        take_landed(pe, with_out, ss_small_sleep(pe, until, looking));
+        double until = ss_small_wake_time(pe, with_out, looking);
+        take_landed(pe, with_out, ss_small_sleep(pe, until, looking, with_out));
         return;
     }
-    wait_comms(pe, with_out, until);
+    wait_comms(pe, with_out, ss_small_wake_time(pe, with_out, 0));
 }
 
 /* Apply every message already sent to this PE: used after synchronisation

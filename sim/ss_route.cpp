@@ -29,7 +29,7 @@ extern "C" {
 
 namespace {
 constexpr size_t CACHE_SLOTS = 1 << 15;
-constexpr size_t CACHE_HOPS = 12;   // longer routes are not cached
+constexpr size_t CACHE_HOPS = SS_ROUTE_MARKS;   // longer routes are not cached
 
 struct cached_route {
     sg_host_t src = nullptr, dst = nullptr;
@@ -66,22 +66,26 @@ double ask(sg_host_t src, sg_host_t dst)
 }
 } // namespace
 
-extern "C" double ss_route_reserve(sg_host_t src, sg_host_t dst, double bytes, double now)
+extern "C" double ss_route_reserve(sg_host_t src, sg_host_t dst, double bytes, double now,
+                                   ss_mark_t *marks, size_t *nmarks)
 {
     if (cache.empty())
         cache.resize(CACHE_SLOTS);
     cached_route &c = cache[slot_of(src, dst)];
     if (c.src != src || c.dst != dst) {
         double lat = ask(src, dst);
-        if (hops.size() > CACHE_HOPS)
+        if (hops.size() > CACHE_HOPS) {
+            *nmarks = 0;
             return ss_wire_reserve(hops.data(), hops.size(), lat, bytes, now);
+        }
         c.src = src;
         c.dst = dst;
         c.lat = lat;
         c.n = hops.size();
         std::copy(hops.begin(), hops.end(), c.hops);
     }
-    return ss_wire_reserve(c.hops, c.n, c.lat, bytes, now);
+    *nmarks = c.n;
+    return ss_wire_reserve_marked(c.hops, c.n, c.lat, bytes, now, marks);
 }
 
 // Hosts in a cluster zone (fat-tree, dragonfly, torus, star clusters:

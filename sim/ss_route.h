@@ -4,9 +4,16 @@
 
 #include <simgrid/host.h>
 
+#include "wire.h"
+
+/* Links of a route whose bursts are noted (longer routes: none). */
+#define SS_ROUTE_MARKS 12
+
 /* When a message of `bytes` sent at `now` from src to dst lands, its
- * serialisation reserved on the route's shared links (models/wire.h). */
-double ss_route_reserve(sg_host_t src, sg_host_t dst, double bytes, double now);
+ * serialisation reserved on the route's shared links (models/wire.h);
+ * marks[0..*nmarks) (room for SS_ROUTE_MARKS) the bursts it joined. */
+double ss_route_reserve(sg_host_t src, sg_host_t dst, double bytes, double now,
+                        ss_mark_t *marks, size_t *nmarks);
 /* May h be asked its route to itself? Yes in a cluster zone; not in
  * routed zones, where asking SimGrid may abort. */
 int ss_route_self(sg_host_t h);

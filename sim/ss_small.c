@@ -45,6 +45,7 @@
 #include <simgrid/semaphore.h>
 
 #include "ss_alarm.h"
+#include "ss_burst.h"
 #include "ss_internal.h"
 #include "ss_route.h"
 
@@ -74,24 +75,40 @@ static void push(ss_pe_t *t, ss_arrival_t a)
     t->inq[i] = a;
 }
 
-static ss_arrival_t pop(ss_pe_t *t)
+/* Puts a at place i or below it (a lands no earlier than what was there). */
+static void sift_down(ss_pe_t *t, uint32_t i, ss_arrival_t a)
 {
-    ss_arrival_t top = t->inq[0], last = t->inq[--t->ninq];
-    uint32_t i = 0;
     for (;;) {
         uint32_t c = 2 * i + 1;
         if (c >= t->ninq)
             break;
         if (c + 1 < t->ninq && before(&t->inq[c + 1], &t->inq[c]))
             c++;
-        if (!before(&t->inq[c], &last))
+        if (!before(&t->inq[c], &a))
             break;
         t->inq[i] = t->inq[c];
         i = c;
     }
+    t->inq[i] = a;
+}
+
+static ss_arrival_t pop(ss_pe_t *t)
+{
+    ss_arrival_t top = t->inq[0], last = t->inq[--t->ninq];
     if (t->ninq)
-        t->inq[i] = last;
+        sift_down(t, 0, last);
     return top;
+}
+
+void ss_small_reland(ss_pe_t *t, const ss_msg_t *m, double lands)
+{
+    for (uint32_t i = 0; i < t->ninq; i++)
+        if (t->inq[i].msg == m && t->inq[i].lands < lands) {
+            ss_arrival_t a = t->inq[i];
+            a.lands = lands;
+            sift_down(t, i, a);
+            return;
+        }
 }
 
 /* Gives pe an inbox (its semaphore) if its host has a cluster zone's
@@ -119,8 +136,12 @@ int ss_small_takes(const ss_pe_t *t, size_t wire_bytes)
 double ss_small_send(ss_pe_t *from, ss_pe_t *t, ss_msg_t *m, size_t wire_bytes)
 {
     double now = simgrid_get_clock();
-    double lands = ss_route_reserve(from->host, t->host, (double)wire_bytes, now);
+    ss_mark_t marks[SS_ROUTE_MARKS];
+    size_t nmarks;
+    double lands = ss_route_reserve(from->host, t->host, (double)wire_bytes, now,
+                                    marks, &nmarks);
     push(t, (ss_arrival_t){lands, seq++, m});
+    ss_burst_note(from, t, m, lands, marks, nmarks);
     ss_w.stats.small++;
     return lands;
 }
@@ -293,13 +314,41 @@ double ss_small_lookahead(const ss_pe_t *pe)
     return INFINITY;   /* nothing queued ends it: a new message will wake it */
 }
 
+double ss_small_wake_time(const ss_pe_t *pe, int with_out, int looking)
+{
+    if (looking)
+        return ss_small_lookahead(pe);
+    double until = ss_small_due(pe);
+    for (uint32_t i = 0; with_out && i < pe->nout; i++)
+        if (!pe->out[i].comm && pe->out[i].lands < until)
+            until = pe->out[i].lands;
+    return until;
+}
+
+/* Only an alarm still to ring moves (one at this instant may be ringing). */
+void ss_small_rearm(ss_pe_t *pe)
+{
+    if (!pe->in_sem || pe->wait_until <= simgrid_get_clock())
+        return;
+    double until = ss_small_wake_time(pe, pe->sleep_out, pe->looking);
+    if (until > pe->wait_until) {
+        pe->wait_until = until;
+        if (isinf(until))
+            ss_alarm_cancel(pe);
+        else
+            ss_alarm_set(pe, until);
+    }
+}
+
 /* Park until `until` (INFINITY: until woken), or earlier if a sender
  * brings the alarm forward; returns the time it woke for (what has landed
- * by then is due). `looking`: until came from ss_small_lookahead. */
-double ss_small_sleep(ss_pe_t *pe, double until, int looking)
+ * by then is due). `looking`: until came from ss_small_lookahead;
+ * with_out: from its sends' landings too. */
+double ss_small_sleep(ss_pe_t *pe, double until, int looking, int with_out)
 {
     pe->in_sem = 1;
     pe->looking = (uint8_t)looking;
+    pe->sleep_out = (uint8_t)with_out;
     pe->wait_until = until;
     ss_w.stats.sleeps++;
     if (!isinf(until))
@@ -332,5 +381,6 @@ void ss_small_free(void)
     slot_ok = NULL;
     seq = 0;
     ss_alarm_reset();
+    ss_burst_reset();
     ss_route_reset();
 }

@@ -23,7 +23,7 @@ static void near(double got, double want)
 static void lone_message_is_latency_plus_bottleneck(void **state)
 {
     (void)state;
-    ss_link_q_t q0 = {0, 0}, q1 = {0, 0}, q2 = {0, 0};
+    ss_link_q_t q0 = {0}, q1 = {0}, q2 = {0};
     ss_hop_t route[] = {{10e9, &q0}, {5e9, &q1}, {10e9, &q2}};
     double t = ss_wire_reserve(route, 3, LAT, 64, NOW);
     near(t, NOW + LAT + 64 / 5e9);
@@ -36,7 +36,7 @@ static void lone_message_is_latency_plus_bottleneck(void **state)
 static void messages_queue_on_a_shared_link(void **state)
 {
     (void)state;
-    ss_link_q_t shared = {0, 0}, a = {0, 0}, b = {0, 0};
+    ss_link_q_t shared = {0}, a = {0}, b = {0};
     ss_hop_t r1[] = {{10e9, &a}, {10e9, &shared}};
     ss_hop_t r2[] = {{10e9, &b}, {10e9, &shared}};
     double t1 = ss_wire_reserve(r1, 2, LAT, 8, NOW);
@@ -46,7 +46,7 @@ static void messages_queue_on_a_shared_link(void **state)
      * together end k * bytes / bw after the latency, as under sharing */
     near(t2, NOW + LAT + 2 * 8 / 10e9);
     /* a later message on an idle route is not delayed */
-    ss_link_q_t c = {0, 0};
+    ss_link_q_t c = {0};
     ss_hop_t r3[] = {{10e9, &c}};
     near(ss_wire_reserve(r3, 1, LAT, 8, NOW + 1e-3),
                         NOW + 1e-3 + LAT + 8 / 10e9);
@@ -62,7 +62,7 @@ static void messages_queue_on_a_shared_link(void **state)
 static void served_in_arrival_order(void **state)
 {
     (void)state;
-    ss_link_q_t last = {0, 0};
+    ss_link_q_t last = {0};
     ss_hop_t r[] = {{10e9, &last}};
     double far = ss_wire_reserve(r, 1, 2 * LAT, 8, NOW);
     near(far, NOW + 2 * LAT + 8 / 10e9);
@@ -90,6 +90,59 @@ static void empty_route_costs_latency(void **state)
     near(ss_wire_reserve(NULL, 0, LAT, 8, NOW), NOW + LAT);
 }
 
+/* Two equal messages sent at one instant over one shared link: first
+ * come, first served lands them one serialisation apart; sharing the
+ * link, as SimGrid's flows do, lands both at the end of the burst. */
+static void a_burst_lands_together(void **state)
+{
+    (void)state;
+    ss_link_q_t shared = {0}, a = {0}, b = {0};
+    ss_hop_t r1[] = {{10e9, &a}, {10e9, &shared}};
+    ss_hop_t r2[] = {{10e9, &b}, {10e9, &shared}};
+    ss_mark_t m1[2], m2[2];
+    double d = 4096 / 10e9;
+    double t1 = ss_wire_reserve_marked(r1, 2, LAT, 4096, NOW, m1);
+    double t2 = ss_wire_reserve_marked(r2, 2, LAT, 4096, NOW, m2);
+    near(t1, NOW + LAT + d);
+    near(t2, NOW + LAT + 2 * d);
+    near(ss_wire_shared(m1, 2, t1), NOW + LAT + 2 * d);
+    near(ss_wire_shared(m2, 2, t2), NOW + LAT + 2 * d);
+    /* each used its own first link alone: bursts of one */
+    assert_int_equal(a.gn, 1);
+    assert_int_equal(shared.gn, 2);
+}
+
+/* Unequal messages of a burst: one of d is done when the link has given
+ * every message up to d: min(sum, n x d) from the burst's start, and
+ * never before first come, first served lands it. */
+static void a_small_message_in_a_burst(void **state)
+{
+    (void)state;
+    ss_link_q_t q = {0};
+    ss_hop_t r[] = {{1e9, &q}};
+    ss_mark_t big[1], small[1];
+    double tb = ss_wire_reserve_marked(r, 1, LAT, 8000, NOW, big);
+    double ts = ss_wire_reserve_marked(r, 1, LAT, 8, NOW, small);
+    near(ss_wire_shared(small, 1, ts), ts);   /* behind the big one */
+    near(ss_wire_shared(big, 1, tb), NOW + LAT + 8008 / 1e9);
+}
+
+/* Messages sent at different instants are served in turn, as before: a
+ * burst is what one instant sends. */
+static void instants_do_not_share(void **state)
+{
+    (void)state;
+    ss_link_q_t q = {0};
+    ss_hop_t r[] = {{10e9, &q}};
+    ss_mark_t m1[1], m2[1];
+    double d = 4096 / 10e9;
+    double t1 = ss_wire_reserve_marked(r, 1, LAT, 4096, NOW, m1);
+    double t2 = ss_wire_reserve_marked(r, 1, LAT, 4096, NOW + d / 2, m2);
+    near(t2, t1 + d);
+    near(ss_wire_shared(m1, 1, t1), t1);
+    near(ss_wire_shared(m2, 1, t2), t2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -98,6 +151,9 @@ int main(void)
         cmocka_unit_test(served_in_arrival_order),
         cmocka_unit_test(fatpipe_does_not_queue),
         cmocka_unit_test(empty_route_costs_latency),
+        cmocka_unit_test(a_burst_lands_together),
+        cmocka_unit_test(a_small_message_in_a_burst),
+        cmocka_unit_test(instants_do_not_share),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
