@@ -12,7 +12,9 @@
 /* Default stack of a simulated PE, in KiB. The deepest use of any built-in
  * algorithm is 7.0 KiB (fcollect recursive_doubling and knomial, whose
  * view of the blocks is on the stack; bench/stack_usage.sh, which reads
- * $SHMEMSIM_STACK_REPORT), the runtime's error paths fit in 6 KiB; 16
+ * $SHMEMSIM_STACK_REPORT; 7.7 KiB with every message under the
+ * small-message model, whose send notes the bursts a message joined on
+ * the stack), the runtime's error paths fit in 6 KiB; 16
  * leaves room for SimGrid's own paths and keeps 100,000 stacks at 1.6 GB.
  * Sanitizer builds need far more (CMake sets 64). */
 #ifndef SS_STACK_KIB_DEFAULT
