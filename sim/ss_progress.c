@@ -261,8 +261,7 @@ void ss_progress_wait(ss_pe_t *pe, int with_out)
         sends |= pe->out[i].comm != NULL;
     if (pe->sem && !sends && !comms_due(pe)) {
         int looking = pe->watch.addr && !with_out;
-        double until = ss_small_wake_time(pe, with_out, looking);
-        take_landed(pe, with_out, ss_small_sleep(pe, until, looking, with_out));
+        take_landed(pe, with_out, ss_small_sleep(pe, looking, with_out));
         return;
     }
     wait_comms(pe, with_out, ss_small_wake_time(pe, with_out, 0));

@@ -340,12 +340,13 @@ void ss_small_rearm(ss_pe_t *pe)
     }
 }
 
-/* Park until `until` (INFINITY: until woken), or earlier if a sender
- * brings the alarm forward; returns the time it woke for (what has landed
- * by then is due). `looking`: until came from ss_small_lookahead;
- * with_out: from its sends' landings too. */
-double ss_small_sleep(ss_pe_t *pe, double until, int looking, int with_out)
+/* Park until the wake time (ss_small_wake_time; INFINITY: until woken),
+ * or earlier if a sender brings the alarm forward; returns the time it
+ * woke for (what has landed by then is due). `looking`: the time comes
+ * from ss_small_lookahead; with_out: from its sends' landings too. */
+double ss_small_sleep(ss_pe_t *pe, int looking, int with_out)
 {
+    double until = ss_small_wake_time(pe, with_out, looking);
     pe->in_sem = 1;
     pe->looking = (uint8_t)looking;
     pe->sleep_out = (uint8_t)with_out;
