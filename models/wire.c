@@ -27,7 +27,9 @@
  * Alone, that is CM02's lone flow exactly. When k small messages reach a
  * link together, the last one lands k * bytes / bw after the first, as
  * under fair sharing; what differs is the order within the k (first come,
- * first served, rather than all together at the end). Small messages and
+ * first served, rather than all together at the end): each link therefore
+ * also notes its bursts, and sim/ss_burst.c moves their messages to land
+ * together (ss_wire_burst_end) once no more can join. Small messages and
  * SimGrid's flows do not see each other: a few bytes take a negligible
  * share of a link that carries bulk data, and the bulk data loses as
  * little to them. */
@@ -35,14 +37,17 @@
 
 static uint32_t bursts;   /* numbers them; only compared for equality */
 
-/* A message sent at `now` takes link q over [s, e): it joins q's burst if
- * that is of the same instant and [s, e) touches it; `pushed`: the
- * message went first and delayed everything queued after it by d. */
-static void join(ss_link_q_t *q, double now, double s, double e, int pushed,
-                 ss_mark_t *mk)
+/* A message sent at `now`, reaching link q at r, takes it over [s, e): it
+ * joins q's burst if [s, e) touches it and the burst is of the same
+ * instant or its first message is still on the link (r < gopen);
+ * `pushed`: the message went first and delayed what was queued after it
+ * by d. */
+static void join(ss_link_q_t *q, double now, double r, double s, double e,
+                 int pushed, ss_mark_t *mk)
 {
     double d = e - s;
-    if (q->gn > 0 && q->gnow == now && s <= q->gend && e >= q->gstart) {
+    if (q->gn > 0 && (q->gnow == now || r < q->gopen) && s <= q->gend &&
+        e >= q->gstart) {
         q->gstart = s < q->gstart ? s : q->gstart;
         q->gend = pushed ? q->gend + d : (e > q->gend ? e : q->gend);
     } else {
@@ -50,6 +55,7 @@ static void join(ss_link_q_t *q, double now, double s, double e, int pushed,
         q->gnow = now;
         q->gstart = s;
         q->gend = e;
+        q->gopen = e;
         q->gsum = 0;
         q->gn = 0;
     }
@@ -66,21 +72,21 @@ static double queue(ss_link_q_t *q, double r, double d, double now, ss_mark_t *m
     if (r >= q->until) {
         q->from = r;
         q->until = r + d;
-        join(q, now, r, r + d, 0, mk);
+        join(q, now, r, r, r + d, 0, mk);
         return r + d;
     }
     if (r + d <= q->from) {
-        join(q, now, r, r + d, 0, mk);
+        join(q, now, r, r, r + d, 0, mk);
         return r + d;
     }
     if (r >= q->from) {
-        join(q, now, q->until, q->until + d, 0, mk);
+        join(q, now, r, q->until, q->until + d, 0, mk);
         q->until += d;
         return q->until;
     }
     q->from = r;
     q->until += d;
-    join(q, now, r, r + d, 1, mk);
+    join(q, now, r, r, r + d, 1, mk);
     return r + d;
 }
 
@@ -106,16 +112,8 @@ double ss_wire_reserve(const ss_hop_t *hops, size_t n, double lat, double bytes,
     return ss_wire_reserve_marked(hops, n, lat, bytes, now, NULL);
 }
 
-double ss_wire_shared(const ss_mark_t *marks, size_t n, double lands)
+double ss_wire_burst_end(double start, double sum, uint32_t n, double d)
 {
-    for (size_t i = 0; i < n; i++) {
-        const ss_link_q_t *q = marks[i].q;
-        if (!q || q->gid != marks[i].gid || q->gn < 2)
-            continue;
-        double share = q->gn * marks[i].d;
-        double end = q->gstart + (q->gsum < share ? q->gsum : share);
-        if (end > lands)
-            lands = end;
-    }
-    return lands;
+    double share = n * d;
+    return start + (sum < share ? sum : share);
 }

@@ -8,18 +8,19 @@
 
 /* The small messages a link is sending: its latest busy period, from the
  * first byte to the last of the messages reserved on it back to back;
- * and its latest burst: the messages of one instant (sent at the same
- * simulated time) served back to back in it, gn of them, gsum seconds of
- * link from gstart, numbered gid. */
+ * and its latest burst: messages served back to back in it, sent at one
+ * instant or reaching the link while the burst's first message is still
+ * on it (before gopen), gn of them, gsum seconds of link from gstart,
+ * numbered gid. */
 typedef struct ss_link_q {
     double from, until;
-    double gnow, gstart, gsum, gend;
+    double gnow, gstart, gsum, gend, gopen;
     uint32_t gn, gid;
+    uint32_t tag, tag_gid;   /* the caller's record of burst tag_gid */
 } ss_link_q_t;
 
 /* Where one message was put on one link: its burst there and its own
- * serialisation time (for ss_wire_shared). q is NULL where it is in no
- * burst (a link that does not share, or it went before the period). */
+ * serialisation time. q is NULL on a link that does not share. */
 typedef struct ss_mark {
     ss_link_q_t *q;
     uint32_t gid;
@@ -44,13 +45,11 @@ double ss_wire_reserve(const ss_hop_t *hops, size_t n, double lat, double bytes,
 /* The same, noting in marks[0..n) the bursts the message joined. */
 double ss_wire_reserve_marked(const ss_hop_t *hops, size_t n, double lat,
                               double bytes, double now, ss_mark_t *marks);
-/* When a message reserved with marks[0..n), first come first served to
- * land at `lands`, lands once its instant is over (no more messages can
- * join its bursts) if each burst shares its link as SimGrid's flows do:
- * the burst's messages progress together, so one of d seconds is done
- * after sum over the burst of min(d_i, d) from its start, bounded here by
- * min(gsum, gn x d) (exact for equal messages). Never earlier than
- * `lands`. */
-double ss_wire_shared(const ss_mark_t *marks, size_t n, double lands);
+/* When a message of d seconds of link is done in a burst of n messages
+ * and sum seconds from start if they share the link, as SimGrid's flows
+ * do: all progress alike, so it is done after sum over the burst of
+ * min(d_i, d), bounded here by min(sum, n x d) (exact for equal
+ * messages; for a message that joined late, later than sharing would). */
+double ss_wire_burst_end(double start, double sum, uint32_t n, double d);
 
 #endif

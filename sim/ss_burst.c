@@ -1,25 +1,32 @@
-/* ss_burst.c - the small messages sent in one instant share their links.
+/* ss_burst.c - the small messages that reach a link together share it.
  *
- * Why: a log-step round sends its messages at one simulated instant, all
- * PEs of a node together; first come, first served (models/wire.c) lands
- * the first of such a burst after one serialisation time and the last
- * after all of them, so the PEs served first move on to the next round
- * early. SimGrid shares the links among the burst's flows instead and
- * all of them land at its end. With blocks of kilobytes, where
- * serialisation is most of a round, first come first served made
- * recursive-doubling and Bruck fcollect at 4,096 PEs on the dragonfly
- * presets 25% to 49% faster than SimGrid's flows.
+ * Why: a log-step round sends its messages together, all PEs of a node
+ * at once; first come, first served (models/wire.c) lands the first of
+ * such a burst after one serialisation time and the last after all of
+ * them, so the PEs served first move on to the next round early. SimGrid
+ * shares the links among the burst's flows instead and all of them land
+ * at its end. With blocks of kilobytes, where serialisation is most of a
+ * round, first come first served made recursive-doubling and Bruck
+ * fcollect at 4,096 PEs on the dragonfly presets 25% to 49% faster than
+ * SimGrid's flows, and Bruck 41% at 8,192.
+ *
+ * A burst (models/wire.h) is what one instant sends over a link back to
+ * back, plus what later instants bring while its first message is still
+ * on the link: in Bruck and collect a PE sends when its own data arrives,
+ * so a node's messages leave at instants a latency apart.
  *
  * How: a message is filed first come, first served as it is sent, and
- * noted with the bursts it joined on its route's shared links. When the
- * instant is over (an engine timer at the same date runs after every PE
- * of the instant has run, so no more messages can join those bursts),
- * each noted message gets the landing of the burst it would finish last
- * in under sharing (ss_wire_shared); a later landing moves it in the
- * target's inbox and in the sender's list of sends, and a target or
- * sender parked until the earlier landing has its alarm moved.
- * Cost: O(route) per message, and a scan of the target's inbox and the
- * sender's sends when it moves.
+ * noted in each burst it joined. It lands no earlier than each of its
+ * bursts lets it (ss_wire_burst_end), settled twice: when its instant is
+ * over (an engine timer at the same date runs after every PE of the
+ * instant), and when each of its bursts closes (the clock passes the end
+ * of the burst's first message on the link, which is before any of the
+ * burst's messages lands): no message can join it any more. A later
+ * landing moves the message in the target's inbox and in the sender's
+ * sends, moves the messages fenced behind it along, and moves a parked
+ * target's or sender's alarm. Cost: O(route) per message, a scan of the
+ * target's inbox and the sender's sends when it moves, and each burst's
+ * notes walked once when it closes.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -30,17 +37,90 @@
 #include "ss_burst.h"
 #include "ss_route.h"
 
+/* A noted message; marks[i] joined burst rec[i], whose list of notes
+ * goes on through next[i]. open: its bursts not closed yet. */
 typedef struct note {
     ss_msg_t *msg;
     int from, to;
     double lands;
-    uint32_t n;
+    uint32_t n, open;
     ss_mark_t marks[SS_ROUTE_MARKS];
+    uint32_t rec[SS_ROUTE_MARKS], next[SS_ROUTE_MARKS];
 } note_t;
 
+/* A burst: what its link held when its last message joined, its notes,
+ * and when no later message can join it any more. refs: notes on it. */
+typedef struct burst {
+    double start, sum, closes;
+    uint32_t n, head, refs;
+} burst_t;
+
+#define NONE UINT32_MAX
+
 static note_t *notes;
-static uint32_t nnotes, capnotes;
-static void *timer;   /* the settling of this instant's notes */
+static burst_t *bursts;
+static uint32_t nnotes, capnotes, nbursts, capbursts;
+static uint32_t free_note = NONE, free_burst = NONE;   /* through .n / .head */
+static uint32_t *heap, nheap, capheap;   /* bursts by closing time */
+static void *timer;
+static double timer_at;
+static uint32_t *fresh, nfresh, capfresh;   /* notes of this instant */
+static void *instant;                       /* settles them at its end */
+
+static int closes_first(uint32_t a, uint32_t b)
+{
+    return bursts[a].closes < bursts[b].closes ||
+           (bursts[a].closes == bursts[b].closes && a < b);
+}
+
+static void heap_push(uint32_t b)
+{
+    if (nheap == capheap)
+        ss_grow((void **)&heap, &capheap, sizeof *heap);
+    uint32_t i = nheap++;
+    for (; i > 0 && closes_first(b, heap[(i - 1) / 2]); i = (i - 1) / 2)
+        heap[i] = heap[(i - 1) / 2];
+    heap[i] = b;
+}
+
+static uint32_t heap_pop(void)
+{
+    uint32_t top = heap[0], last = heap[--nheap], i = 0;
+    for (uint32_t c; (c = 2 * i + 1) < nheap; i = c) {
+        if (c + 1 < nheap && closes_first(heap[c + 1], heap[c]))
+            c++;
+        if (!closes_first(heap[c], last))
+            break;
+        heap[i] = heap[c];
+    }
+    if (nheap)
+        heap[i] = last;
+    return top;
+}
+
+static uint32_t new_note(void)
+{
+    if (free_note != NONE) {
+        uint32_t j = free_note;
+        free_note = notes[j].n;
+        return j;
+    }
+    if (nnotes == capnotes)
+        ss_grow((void **)&notes, &capnotes, sizeof *notes);
+    return nnotes++;
+}
+
+static uint32_t new_burst(void)
+{
+    if (free_burst != NONE) {
+        uint32_t b = free_burst;
+        free_burst = bursts[b].head;
+        return b;
+    }
+    if (nbursts == capbursts)
+        ss_grow((void **)&bursts, &capbursts, sizeof *bursts);
+    return nbursts++;
+}
 
 /* The sender's record of m's landing (it retires the send then). */
 static void out_reland(ss_pe_t *pe, const ss_msg_t *m, double lands)
@@ -66,52 +146,187 @@ static void reland(int from, int to, ss_msg_t *m, double lands)
         }
 }
 
-static void settle(void)
+/* When nt lands if each of its bursts shares its link (as they stand). */
+static double shared(const note_t *nt)
+{
+    double lands = nt->lands;
+    for (uint32_t i = 0; i < nt->n; i++) {
+        if (nt->rec[i] == NONE)
+            continue;
+        const burst_t *b = &bursts[nt->rec[i]];
+        double end = ss_wire_burst_end(b->start, b->sum, b->n, nt->marks[i].d);
+        if (b->n > 1 && end > lands)
+            lands = end;
+    }
+    return lands;
+}
+
+static void burst_unref(uint32_t bi)
+{
+    if (--bursts[bi].refs == 0) {
+        bursts[bi].head = free_burst;
+        free_burst = bi;
+    }
+}
+
+static void note_done(uint32_t j)
+{
+    note_t *nt = &notes[j];
+    for (uint32_t i = 0; i < nt->n; i++)
+        if (nt->rec[i] != NONE)
+            burst_unref(nt->rec[i]);
+    ss_msg_unref(nt->msg);
+    nt->msg = NULL;
+    nt->n = free_note;
+    free_note = j;
+}
+
+/* nt lands no earlier than its bursts, as they stand, let it. */
+static void settle(note_t *nt, double now)
+{
+    double lands = shared(nt);
+    if (lands > nt->lands && !nt->msg->applied && nt->lands > now) {
+        reland(nt->from, nt->to, nt->msg, lands);
+        ss_small_rearm(&ss_w.pes[nt->to]);
+        ss_small_rearm(&ss_w.pes[nt->from]);
+        nt->lands = lands;
+    }
+}
+
+/* The instant is over: its messages share their bursts so far. */
+static void settle_instant(void)
+{
+    instant = NULL;
+    double now = simgrid_get_clock();
+    for (uint32_t f = 0; f < nfresh; f++)
+        settle(&notes[fresh[f]], now);
+    nfresh = 0;
+}
+
+/* Burst bi can take no more messages: its notes land as it shares. */
+static void close_burst(uint32_t bi, double now)
+{
+    for (uint32_t j = bursts[bi].head, next; j != NONE; j = next) {
+        note_t *nt = &notes[j];
+        uint32_t i = 0;
+        while (nt->rec[i] != bi)
+            i++;
+        next = nt->next[i];
+        settle(nt, now);
+        if (--nt->open == 0)
+            note_done(j);
+    }
+    burst_unref(bi);
+}
+
+static void arm(void);
+
+static void ring(void)
 {
     timer = NULL;
-    for (uint32_t i = 0; i < nnotes; i++) {
-        note_t *nt = &notes[i];
-        double lands = ss_wire_shared(nt->marks, nt->n, nt->lands);
-        if (lands > nt->lands && !nt->msg->applied) {
-            reland(nt->from, nt->to, nt->msg, lands);
-            ss_small_rearm(&ss_w.pes[nt->to]);
-            ss_small_rearm(&ss_w.pes[nt->from]);
-        }
-        ss_msg_unref(nt->msg);
-    }
-    nnotes = 0;
+    double now = simgrid_get_clock();
+    while (nheap && bursts[heap[0]].closes <= now)
+        close_burst(heap_pop(), now);
+    arm();
+}
+
+static void arm(void)
+{
+    if (!nheap || (timer && timer_at <= bursts[heap[0]].closes))
+        return;
+    if (timer)
+        ss_timer_cancel(timer);
+    timer_at = bursts[heap[0]].closes;
+    timer = ss_timer_set(timer_at, ring);
+}
+
+/* The burst q is in now (its link keeps the current one's id in tag). */
+static uint32_t burst_of(ss_link_q_t *q, double now)
+{
+    if (q->tag_gid == q->gid)
+        return q->tag;
+    uint32_t bi = new_burst();
+    burst_t *b = &bursts[bi];
+    b->head = NONE;
+    b->refs = 1;   /* until it closes (and its notes are walked) */
+    /* no message can join once the clock passes the first one's end on
+     * the link (a message sent then reaches it later still) */
+    b->closes = q->gopen > now ? q->gopen : now;
+    q->tag = bi;
+    q->tag_gid = q->gid;
+    heap_push(bi);
+    return bi;
 }
 
 void ss_burst_note(ss_pe_t *from, ss_pe_t *t, ss_msg_t *m, double lands,
                    const ss_mark_t *marks, size_t n)
 {
-    size_t shared = 0;
+    size_t sharing = 0;
     for (size_t i = 0; i < n; i++)
-        shared += marks[i].q != NULL;
-    if (!shared)
+        sharing += marks[i].q != NULL;
+    if (!sharing)
         return;
-    if (nnotes == capnotes)
-        ss_grow((void **)&notes, &capnotes, sizeof *notes);
-    note_t *nt = &notes[nnotes++];
+    uint32_t j = new_note();
+    note_t *nt = &notes[j];
+    double now = simgrid_get_clock();
     nt->msg = m;
-    m->refs++;   /* the note's reference, dropped once settled */
+    m->refs++;   /* the note's reference, dropped when its bursts close */
     nt->from = from->id;
     nt->to = t->id;
     nt->lands = lands;
     nt->n = (uint32_t)n;
+    nt->open = 0;
     memcpy(nt->marks, marks, n * sizeof *marks);
-    if (!timer)
-        timer = ss_timer_set(simgrid_get_clock(), settle);
+    for (uint32_t i = 0; i < nt->n; i++) {
+        ss_link_q_t *q = marks[i].q;
+        nt->rec[i] = nt->next[i] = NONE;
+        uint32_t dup = 0;
+        while (dup < i && marks[dup].q != q)
+            dup++;
+        if (!q || dup < i || q->gid != marks[i].gid)
+            continue;
+        uint32_t bi = burst_of(q, now);
+        burst_t *b = &bursts[bi];
+        b->start = q->gstart;
+        b->sum = q->gsum;
+        b->n = q->gn;
+        b->refs++;
+        nt->rec[i] = bi;
+        nt->next[i] = b->head;
+        b->head = j;
+        nt->open++;
+    }
+    if (!nt->open) {
+        note_done(j);
+        return;
+    }
+    if (nfresh == capfresh)
+        ss_grow((void **)&fresh, &capfresh, sizeof *fresh);
+    fresh[nfresh++] = j;
+    if (!instant)
+        instant = ss_timer_set(now, settle_instant);
+    arm();
 }
 
 void ss_burst_reset(void)
 {
     if (timer)
         ss_timer_cancel(timer);
-    timer = NULL;
-    for (uint32_t i = 0; i < nnotes; i++)
-        ss_msg_unref(notes[i].msg);
+    if (instant)
+        ss_timer_cancel(instant);
+    timer = instant = NULL;
+    free(fresh);
+    fresh = NULL;
+    nfresh = capfresh = 0;
+    for (uint32_t j = 0; j < nnotes; j++)
+        if (notes[j].msg)
+            ss_msg_unref(notes[j].msg);
     free(notes);
+    free(bursts);
+    free(heap);
     notes = NULL;
-    nnotes = capnotes = 0;
+    bursts = NULL;
+    heap = NULL;
+    nnotes = capnotes = nbursts = capbursts = nheap = capheap = 0;
+    free_note = free_burst = NONE;
 }

@@ -1,6 +1,7 @@
 /* test_wire.c - cmocka tests for models/wire.c, the small-message model:
  * a lone message is CM02's lone flow, messages queue on shared links in
- * the order they reach them, a FATPIPE link does not queue. */
+ * the order they reach them, a FATPIPE link does not queue, and a link
+ * notes the bursts that share it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -90,9 +91,15 @@ static void empty_route_costs_latency(void **state)
     near(ss_wire_reserve(NULL, 0, LAT, 8, NOW), NOW + LAT);
 }
 
+/* What link q's current burst gives a message of d seconds on it. */
+static double burst_end(const ss_link_q_t *q, double d)
+{
+    return ss_wire_burst_end(q->gstart, q->gsum, q->gn, d);
+}
+
 /* Two equal messages sent at one instant over one shared link: first
  * come, first served lands them one serialisation apart; sharing the
- * link, as SimGrid's flows do, lands both at the end of the burst. */
+ * link, as SimGrid's flows do, both end with the burst. */
 static void a_burst_lands_together(void **state)
 {
     (void)state;
@@ -105,42 +112,47 @@ static void a_burst_lands_together(void **state)
     double t2 = ss_wire_reserve_marked(r2, 2, LAT, 4096, NOW, m2);
     near(t1, NOW + LAT + d);
     near(t2, NOW + LAT + 2 * d);
-    near(ss_wire_shared(m1, 2, t1), NOW + LAT + 2 * d);
-    near(ss_wire_shared(m2, 2, t2), NOW + LAT + 2 * d);
+    assert_int_equal(shared.gn, 2);
+    assert_int_equal(m1[1].gid, m2[1].gid);
+    near(burst_end(&shared, d), NOW + LAT + 2 * d);
     /* each used its own first link alone: bursts of one */
     assert_int_equal(a.gn, 1);
-    assert_int_equal(shared.gn, 2);
+    near(burst_end(&a, d), NOW + LAT + d);
 }
 
-/* Unequal messages of a burst: one of d is done when the link has given
- * every message up to d: min(sum, n x d) from the burst's start, and
- * never before first come, first served lands it. */
+/* Unequal messages of a burst: one of d is done once the link has given
+ * every message up to d: min(sum, n x d) from the burst's start. */
 static void a_small_message_in_a_burst(void **state)
 {
     (void)state;
     ss_link_q_t q = {0};
     ss_hop_t r[] = {{1e9, &q}};
     ss_mark_t big[1], small[1];
-    double tb = ss_wire_reserve_marked(r, 1, LAT, 8000, NOW, big);
-    double ts = ss_wire_reserve_marked(r, 1, LAT, 8, NOW, small);
-    near(ss_wire_shared(small, 1, ts), ts);   /* behind the big one */
-    near(ss_wire_shared(big, 1, tb), NOW + LAT + 8008 / 1e9);
+    ss_wire_reserve_marked(r, 1, LAT, 8000, NOW, big);
+    ss_wire_reserve_marked(r, 1, LAT, 8, NOW, small);
+    near(burst_end(&q, small[0].d), NOW + LAT + 2 * 8 / 1e9);
+    near(burst_end(&q, big[0].d), NOW + LAT + 8008 / 1e9);
 }
 
-/* Messages sent at different instants are served in turn, as before: a
- * burst is what one instant sends. */
-static void instants_do_not_share(void **state)
+/* A message of a later instant joins the burst while the burst's first
+ * message is still on the link (Bruck's PEs send a latency apart), and
+ * starts a new burst once it has left. */
+static void later_instants_join_while_the_first_is_on(void **state)
 {
     (void)state;
     ss_link_q_t q = {0};
     ss_hop_t r[] = {{10e9, &q}};
-    ss_mark_t m1[1], m2[1];
+    ss_mark_t m1[1], m2[1], m3[1];
     double d = 4096 / 10e9;
-    double t1 = ss_wire_reserve_marked(r, 1, LAT, 4096, NOW, m1);
+    ss_wire_reserve_marked(r, 1, LAT, 4096, NOW, m1);
     double t2 = ss_wire_reserve_marked(r, 1, LAT, 4096, NOW + d / 2, m2);
-    near(t2, t1 + d);
-    near(ss_wire_shared(m1, 1, t1), t1);
-    near(ss_wire_shared(m2, 1, t2), t2);
+    near(t2, NOW + LAT + 2 * d);          /* queued behind the first */
+    assert_int_equal(m2[0].gid, m1[0].gid);
+    near(burst_end(&q, d), NOW + LAT + 2 * d);
+    double t3 = ss_wire_reserve_marked(r, 1, LAT, 4096, NOW + 3 * d, m3);
+    near(t3, NOW + 3 * d + LAT + d);      /* the link was free again */
+    assert_true(m3[0].gid != m1[0].gid);
+    assert_int_equal(q.gn, 1);
 }
 
 int main(void)
@@ -153,7 +165,7 @@ int main(void)
         cmocka_unit_test(empty_route_costs_latency),
         cmocka_unit_test(a_burst_lands_together),
         cmocka_unit_test(a_small_message_in_a_burst),
-        cmocka_unit_test(instants_do_not_share),
+        cmocka_unit_test(later_instants_join_while_the_first_is_on),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
