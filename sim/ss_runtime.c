@@ -404,8 +404,8 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         if (small != SS_SMALL_ALL)
             snprintf(which, sizeof which, "messages of at most %zu bytes are", small);
         fprintf(stderr, "shmemsim: note: %s timed by the small-message model "
-                "(latency + bytes/bandwidth; a link shares what one instant "
-                "sends and serves instants in turn; "
+                "(latency + bytes/bandwidth; messages that reach a link "
+                "together share it, later ones wait their turn; "
                 "--small-msg 0 puts them through SimGrid's flow sharing)\n", which);
     }
     ss_w.pes = calloc((size_t)cfg->npes, sizeof *ss_w.pes);
