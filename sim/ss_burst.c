@@ -28,6 +28,7 @@
  * target's inbox and the sender's sends when it moves, and each burst's
  * notes walked once when it closes.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,28 +99,32 @@ static uint32_t heap_pop(void)
     return top;
 }
 
+/* A slot of the pool *v (elem bytes each, *n used of *cap): the head of
+ * its free list, whose next is the uint32_t at link_off in the slot, or
+ * a new one. */
+static uint32_t pool_take(void **v, uint32_t *n, uint32_t *cap, size_t elem,
+                          uint32_t *free_head, size_t link_off)
+{
+    uint32_t i = *free_head;
+    if (i != NONE) {
+        memcpy(free_head, (char *)*v + (size_t)i * elem + link_off, sizeof *free_head);
+        return i;
+    }
+    if (*n == *cap)
+        ss_grow(v, cap, elem);
+    return (*n)++;
+}
+
 static uint32_t new_note(void)
 {
-    if (free_note != NONE) {
-        uint32_t j = free_note;
-        free_note = notes[j].n;
-        return j;
-    }
-    if (nnotes == capnotes)
-        ss_grow((void **)&notes, &capnotes, sizeof *notes);
-    return nnotes++;
+    return pool_take((void **)&notes, &nnotes, &capnotes, sizeof *notes, &free_note,
+                     offsetof(note_t, n));
 }
 
 static uint32_t new_burst(void)
 {
-    if (free_burst != NONE) {
-        uint32_t b = free_burst;
-        free_burst = bursts[b].head;
-        return b;
-    }
-    if (nbursts == capbursts)
-        ss_grow((void **)&bursts, &capbursts, sizeof *bursts);
-    return nbursts++;
+    return pool_take((void **)&bursts, &nbursts, &capbursts, sizeof *bursts,
+                     &free_burst, offsetof(burst_t, head));
 }
 
 /* The sender's record of m's landing (it retires the send then). */
