@@ -17,16 +17,17 @@
  *
  * How: a message is filed first come, first served as it is sent, and
  * noted in each burst it joined. It lands no earlier than each of its
- * bursts lets it (ss_wire_burst_end), settled twice: when its instant is
- * over (an engine timer at the same date runs after every PE of the
- * instant), and when each of its bursts closes (the clock passes the end
- * of the burst's first message on the link, which is before any of the
- * burst's messages lands): no message can join it any more. A later
+ * bursts lets it (ss_wire_burst_end): settled against all of them as
+ * they stand when its instant is over (an engine timer at the same date
+ * runs after every PE of the instant), then against each one as it
+ * closes (the clock passes the end of the burst's first message on the
+ * link, which is before any of the burst's messages lands): no message
+ * can join it any more. A later
  * landing moves the message in the target's inbox and in the sender's
  * sends, moves the messages fenced behind it along, and moves a parked
  * target's or sender's alarm. Cost: O(route) per message, a scan of the
  * target's inbox and the sender's sends when it moves, and each burst's
- * notes walked once when it closes.
+ * notes walked once when it closes, O(1) each.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -38,15 +39,20 @@
 #include "ss_burst.h"
 #include "ss_route.h"
 
-/* A noted message; marks[i] joined burst rec[i], whose list of notes
- * goes on through next[i]. open: its bursts not closed yet. */
+/* A noted message and the n bursts it joined: hop[i] took d seconds of
+ * burst rec's link, whose list of notes goes on through next. open: its
+ * bursts not closed yet. Kept small: closing a burst walks its notes. */
+typedef struct note_hop {
+    uint32_t rec, next;
+    double d;
+} note_hop_t;
+
 typedef struct note {
     ss_msg_t *msg;
     int from, to;
     double lands;
     uint32_t n, open;
-    ss_mark_t marks[SS_ROUTE_MARKS];
-    uint32_t rec[SS_ROUTE_MARKS], next[SS_ROUTE_MARKS];
+    note_hop_t hop[SS_ROUTE_MARKS];
 } note_t;
 
 /* A burst: what its link held when its last message joined, its notes,
@@ -127,10 +133,12 @@ static uint32_t new_burst(void)
                      &free_burst, offsetof(burst_t, head));
 }
 
-/* The sender's record of m's landing (it retires the send then). */
+/* The sender's record of m's landing (it retires the send then). From
+ * the newest: a message moves while its bursts are open, soon after it
+ * was sent. */
 static void out_reland(ss_pe_t *pe, const ss_msg_t *m, double lands)
 {
-    for (uint32_t i = 0; i < pe->nout; i++)
+    for (uint32_t i = pe->nout; i-- > 0;)
         if (pe->out[i].msg == m && !pe->out[i].comm) {
             pe->out[i].lands = lands;
             return;
@@ -156,10 +164,8 @@ static double shared(const note_t *nt)
 {
     double lands = nt->lands;
     for (uint32_t i = 0; i < nt->n; i++) {
-        if (nt->rec[i] == NONE)
-            continue;
-        const burst_t *b = &bursts[nt->rec[i]];
-        double end = ss_wire_burst_end(b->start, b->sum, b->n, nt->marks[i].d);
+        const burst_t *b = &bursts[nt->hop[i].rec];
+        double end = ss_wire_burst_end(b->start, b->sum, b->n, nt->hop[i].d);
         if (b->n > 1 && end > lands)
             lands = end;
     }
@@ -178,18 +184,16 @@ static void note_done(uint32_t j)
 {
     note_t *nt = &notes[j];
     for (uint32_t i = 0; i < nt->n; i++)
-        if (nt->rec[i] != NONE)
-            burst_unref(nt->rec[i]);
+        burst_unref(nt->hop[i].rec);
     ss_msg_unref(nt->msg);
     nt->msg = NULL;
     nt->n = free_note;
     free_note = j;
 }
 
-/* nt lands no earlier than its bursts, as they stand, let it. */
-static void settle(note_t *nt, double now)
+/* nt lands at 'lands' if that is later (and it has not landed yet). */
+static void settle_at(note_t *nt, double lands, double now)
 {
-    double lands = shared(nt);
     if (lands > nt->lands && !nt->msg->applied && nt->lands > now) {
         reland(nt->from, nt->to, nt->msg, lands);
         ss_small_rearm(&ss_w.pes[nt->to]);
@@ -204,20 +208,24 @@ static void settle_instant(void)
     instant = NULL;
     double now = simgrid_get_clock();
     for (uint32_t f = 0; f < nfresh; f++)
-        settle(&notes[fresh[f]], now);
+        settle_at(&notes[fresh[f]], shared(&notes[fresh[f]]), now);
     nfresh = 0;
 }
 
-/* Burst bi can take no more messages: its notes land as it shares. */
+/* Burst bi can take no more messages: its notes land as it shares. Only
+ * bi is looked at: a burst that closed earlier has moved them already,
+ * and one still open will when it closes, before any of them lands. */
 static void close_burst(uint32_t bi, double now)
 {
-    for (uint32_t j = bursts[bi].head, next; j != NONE; j = next) {
+    const burst_t *b = &bursts[bi];
+    for (uint32_t j = b->head, next; j != NONE; j = next) {
         note_t *nt = &notes[j];
         uint32_t i = 0;
-        while (nt->rec[i] != bi)
+        while (nt->hop[i].rec != bi)
             i++;
-        next = nt->next[i];
-        settle(nt, now);
+        next = nt->hop[i].next;
+        if (b->n > 1)
+            settle_at(nt, ss_wire_burst_end(b->start, b->sum, b->n, nt->hop[i].d), now);
         if (--nt->open == 0)
             note_done(j);
     }
@@ -279,13 +287,10 @@ void ss_burst_note(ss_pe_t *from, ss_pe_t *t, ss_msg_t *m, double lands,
     nt->from = from->id;
     nt->to = t->id;
     nt->lands = lands;
-    nt->n = (uint32_t)n;
-    nt->open = 0;
-    memcpy(nt->marks, marks, n * sizeof *marks);
-    for (uint32_t i = 0; i < nt->n; i++) {
+    nt->n = 0;
+    for (size_t i = 0; i < n; i++) {
         ss_link_q_t *q = marks[i].q;
-        nt->rec[i] = nt->next[i] = NONE;
-        uint32_t dup = 0;
+        size_t dup = 0;
         while (dup < i && marks[dup].q != q)
             dup++;
         if (!q || dup < i || q->gid != marks[i].gid)
@@ -296,11 +301,10 @@ void ss_burst_note(ss_pe_t *from, ss_pe_t *t, ss_msg_t *m, double lands,
         b->sum = q->gsum;
         b->n = q->gn;
         b->refs++;
-        nt->rec[i] = bi;
-        nt->next[i] = b->head;
+        nt->hop[nt->n++] = (note_hop_t){bi, b->head, marks[i].d};
         b->head = j;
-        nt->open++;
     }
+    nt->open = nt->n;
     if (!nt->open) {
         note_done(j);
         return;
