@@ -22,12 +22,12 @@
  * runs after every PE of the instant), then against each one as it
  * closes (the clock passes the end of the burst's first message on the
  * link, which is before any of the burst's messages lands): no message
- * can join it any more. A later
- * landing moves the message in the target's inbox and in the sender's
- * sends, moves the messages fenced behind it along, and moves a parked
- * target's or sender's alarm. Cost: O(route) per message, a scan of the
- * target's inbox and the sender's sends when it moves, and each burst's
- * notes walked once when it closes, O(1) each.
+ * can join it any more. A later landing moves the message in the
+ * target's inbox and in the sender's sends, moves the messages fenced
+ * behind it along, and moves a parked target's or sender's alarm.
+ * Cost: O(route) per message, a scan of the target's inbox and the
+ * sender's sends when it moves, and each burst's notes walked once when
+ * it closes, O(1) each.
  */
 #include <stddef.h>
 #include <stdlib.h>
