@@ -121,17 +121,25 @@ static void fattree_span(const ss_topo_t *t, size_t nodes, ss_span_t *s)
 /* A dragonfly route leaves the node, crosses the chassis (one link), the
  * group (up to two) or the machine (up to two on each side and a global
  * one), and enters the destination node. Each level's share is what its
- * links out of a router, chassis or group give each node behind them. */
+ * links out of a router, chassis or group give each node behind them;
+ * across groups, what one bundle of global links gives the nodes of a
+ * group, not all g-1 of them: SimGrid routes everything from one group
+ * to another through that pair's bundle, and a log-step or ring round
+ * sends a group's PEs to one or two other groups (Bruck fcollect at
+ * 100,000 PEs on aries-xc: 2.7 GB of one round over one bundle). With
+ * all g-1 bundles the fits' intervals beyond one group did not reach
+ * the simulated times (recursive-doubling fcollect at 100,000 PEs: up
+ * to 69 ms, simulated 377 ms). */
 static void dragonfly_span(const ss_topo_t *t, size_t nodes, ss_span_t *s)
 {
     static const char *const names[] = {"one node", "a router", "a chassis",
                                         "a group", "several groups"};
     double bw = t->bw[0], gbw = t->global_bw > 0 ? t->global_bw : bw;
     double local = t->lat[0], global = t->global_lat > 0 ? t->global_lat : local;
-    double n = t->nodes, r = t->routers[0], c = t->chassis[0], g = t->groups[0];
+    double n = t->nodes, r = t->routers[0], c = t->chassis[0];
     double share[5] = {bw, bw, (r - 1) * t->routers[1] * bw / n,
                        (c - 1) * t->chassis[1] * bw / (n * r),
-                       (g - 1) * t->groups[1] * gbw / (n * r * c)};
+                       t->groups[1] * gbw / (n * r * c)};
     double hops[5] = {0, 0, local, 2 * local, 4 * local + global};
     int lv = nodes <= 1 ? 0 : nodes <= n ? 1 : nodes <= n * r ? 2
            : nodes <= n * r * c ? 3 : 4;

@@ -250,6 +250,9 @@ static void capacity_before_loading(void **state)
     assert_int_equal(ss_platform_span("aries-xc", 1000, &s), 0);
     assert_string_equal(s.name, "several groups");
     assert_true(s.latency > group_lat && s.bandwidth < group_bw);
+    /* one bundle of 4 global links of 5.25 GB/s for a group's 384 nodes
+     * (SimGrid routes a group's traffic to another one through it) */
+    assert_rel(s.bandwidth, 4 * 5.25e9 / 384, 1e-12);
     /* fat-tree with an 8:1 taper: crossing the leaf costs 1/8 of the link */
     assert_int_equal(ss_platform_span("fat-tree:down=8/16,bw=8GBps", 4, &s), 0);
     assert_rel(s.bandwidth, 8e9, 1e-12);
