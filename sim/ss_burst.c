@@ -197,7 +197,8 @@ static void settle_at(note_t *nt, double lands, double now)
     if (lands > nt->lands && !nt->msg->applied && nt->lands > now) {
         reland(nt->from, nt->to, nt->msg, lands);
         ss_small_rearm(&ss_w.pes[nt->to]);
-        ss_small_rearm(&ss_w.pes[nt->from]);
+        if (ss_w.pes[nt->from].sleep_out)   /* else its sends do not wake it */
+            ss_small_rearm(&ss_w.pes[nt->from]);
         nt->lands = lands;
     }
 }
