@@ -55,17 +55,24 @@ typedef struct series {
     ss_scale_basis_t b[SS_SCALE_MAXPTS];
     double t[SS_SCALE_MAXPTS];
     size_t n;
-    int fitted, backtested, covered, top, level;   /* level: largest span */
-    ss_span_t span;               /* what the largest simulated point spans */
+    int fitted, backtested, covered, top;
+    int level;       /* the largest span two simulated points reach */
+    ss_span_t span;  /* what the largest simulated point at that level spans */
     ss_scale_model_t m;
     double bt_err;
 } series_t;
 
-/* One algorithm and size: its simulated points, the fit, the back-test. */
+/* One algorithm and size: its simulated points, the fit, the back-test.
+ * A part of the machine counts as seen once two simulated points span
+ * it: from one point alone (one simulated point beyond a dragonfly
+ * group) the fit cannot tell how the time grows across that part, so
+ * the points beyond it are widened from the last part seen twice
+ * (widen_beyond). */
 static void fit_series(const ss_scale_job_t *j, size_t a, size_t s, const double *t,
                        series_t *sr)
 {
     memset(sr, 0, sizeof *sr);
+    int at_least[8] = {0};   /* simulated points spanning level l or more */
     for (size_t e = 0; e < j->nladder; e++) {
         double v = t[(a * j->nsizes + s) * j->nladder + e];
         if (isnan(v))
@@ -73,9 +80,16 @@ static void fit_series(const ss_scale_job_t *j, size_t a, size_t s, const double
         sr->b[sr->n] = *ss_scale_basis_at(j, a, s, e);
         sr->t[sr->n++] = v;
         sr->top = j->ladder[e];
-        if (j->span[e].level > sr->level)
-            sr->level = j->span[e].level;
-        sr->span = j->span[e];
+        for (int l = 0; l <= j->span[e].level && l < 8; l++)
+            at_least[l]++;
+    }
+    for (size_t e = 0; e < j->nladder; e++) {
+        int l = j->span[e].level;
+        if (!isnan(t[(a * j->nsizes + s) * j->nladder + e]) && l >= sr->level &&
+            l < 8 && at_least[l] >= 2) {
+            sr->level = l;
+            sr->span = j->span[e];
+        }
     }
     sr->fitted = ss_scale_fit(sr->b, sr->t, sr->n, ss_scale_basis_at(j, a, s, 0),
                               j->nladder, &sr->m) == 0;
@@ -113,7 +127,8 @@ static ss_scale_row_t row_of(const ss_scale_job_t *j, size_t a, size_t s, size_t
     return r;
 }
 
-/* A fitted point whose PEs span links no simulated point used: the fit
+/* A fitted point whose PEs span links fewer than two simulated points
+ * used (fit_series): the fit
  * cannot know what those links cost, so the interval reaches up to the
  * time with every latency and every byte paying the new links' price
  * (the ratio of spanned route latencies, or of link shares), and the row

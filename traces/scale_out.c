@@ -168,10 +168,11 @@ static void table_series(FILE *f, const ss_scale_row_t *rows, size_t n)
             point_line(f, &rows[k]);
         for (size_t k = i; k < j; k++)
             if (rows[k].beyond_span) {
-                fprintf(f, "  note: from %d PEs on the PEs span %s, which no "
-                        "simulated point did: the fit has not seen what its "
-                        "links cost, so the interval reaches up to every "
-                        "message paying for them\n", rows[k].pes, rows[k].beyond_span);
+                fprintf(f, "  note: from %d PEs on the PEs span %s, which "
+                        "fewer than two simulated points did: the fit has "
+                        "not seen how their links' cost grows, so the "
+                        "interval reaches up to every message paying for "
+                        "them\n", rows[k].pes, rows[k].beyond_span);
                 break;
             }
     }

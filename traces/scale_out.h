@@ -11,9 +11,10 @@
  * largest simulated point and predicts it: backtest_error = predicted /
  * simulated - 1, backtest_covered 1 if the interval held it;
  * beyond_span names the part of the machine a fitted point's PEs span
- * when no simulated point spanned that much (its links' cost is then
- * outside what the fit has seen, and hi_s reaches up to every message
- * paying for them), empty otherwise. Reals as in
+ * when fewer than two simulated points spanned that much (how its
+ * links' cost grows is then outside what the fit has seen, and hi_s
+ * reaches up to every message paying for them), empty otherwise. Reals
+ * as in
  * summary.h (exact shortest), empty when not known. The reader
  * (results.h) takes the first eight columns back.
  *
