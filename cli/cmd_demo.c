@@ -15,11 +15,11 @@
 
 /* Seconds of simulation the demo plans for, by the estimates (two at a
  * time): about a minute in all where they hold, on a busy two-core
- * machine; an idle one takes 20 s, the estimates being several times
- * too high there. 120 s lets recursive-doubling and k-nomial fcollect
- * simulate 16,384 PEs, beyond one group of the dragonfly: their fits at
- * 100,000 PEs come to 237 and 242 ms (simulated 377 and 393) where from
- * 4,096 PEs and less they said 25 and 16 ms. */
+ * machine; an idle one takes 25 s, the estimates being several times
+ * too high there. 120 s lets recursive-doubling fcollect simulate 16,384
+ * and 32,768 PEs and k-nomial 16,384, beyond one group of the dragonfly:
+ * their fits at 100,000 PEs come to 265 and 242 ms (simulated 377 and
+ * 393) where from 4,096 PEs and less they said 25 and 16 ms. */
 #define DEMO_BUDGET "120"
 
 /* Powers of two: rdb's extras make a non-power of two far costlier to

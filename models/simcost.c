@@ -36,7 +36,15 @@
  *   aries-xc knomial fcollect      5.7 M, 20.8 s (3.7 us)
  *   aries-xc rec. doubling collect 6.5 M, 18.7 s (2.9 us)
  *   aries-xc Bruck collect         8.6 M, 29.6 s (3.5 us)
- * so C_SMALL = 10 us: never under, at most 3x over. With a size limit
+ * so C_SMALL = 10 us: never under, at most 3x over. Fewer PEs cost less
+ * per message (the PEs' data fit the caches better); binomial broadcast,
+ * the dearest per message, and k-ary broadcast and recursive-doubling
+ * reduce at 16,384 / 32,768 / 65,536 PEs on aries-xc, 8 B:
+ *   binomial bcast   2.3 / 3.2 / 4.3 us     kary bcast  1.5 / 2.2 / 2.9 us
+ *   rec. doubling reduce 2.3 / 2.6 / 2.8 us
+ * so below 100,000 PEs it is scaled by sqrt(p / 100,000), down to 0.3:
+ * 4.0 / 5.7 / 8.1 us, never under and at most 3x over there too (fcollect
+ * ring with every message, 1,024 PEs: 0.5 us against 3). With a size limit
  * (--small-msg SIZE) fcollect and collect grow their blocks past it, so
  * they keep the prior above; with every message (SS_SMALL_ALL) they
  * too cost C_SMALL. */
@@ -165,7 +173,8 @@ double ss_simcost_prior(const char *kind, const char *alg, int p,
     }
     double inflight = !strcmp(kind, "fcollect") && !strcmp(alg, "direct")
                       ? dp * (dp - 1) : dp;
-    return W0 + W_PE * dp + C_SMALL * small_msgs +
+    double small_scale = fmin(1, fmax(0.3, sqrt(dp / 1e5)));
+    return W0 + W_PE * dp + C_SMALL * small_scale * small_msgs +
            C_MSG * msgs * pow(fmax(inflight, 1), INFLIGHT_EXP);
 }
 
