@@ -34,11 +34,14 @@ typedef struct ss_model {
  * Below, SimGrid's solver is fast and exact; from here, p flows per round
  * sharing a dragonfly's global links make it quadratic (binomial broadcast
  * on aries-xc: 16,384 PEs in 183 s through SimGrid, 3 s with the model;
- * recursive-doubling fcollect 23 s and 2 s), and the two agree within a
- * few percent (README, Models: -6% for 8-byte rounds, where a node's
- * burst is served first come rather than shared; within 0.1% when the
- * rounds are bandwidth-bound). Below it the model is up to 40% faster
- * than SimGrid on 8-byte rounds. */
+ * recursive-doubling fcollect 23 s and 2 s). How close the two come
+ * (README, Models): lockstep rounds identical up to 4,096 PEs, rounds
+ * whose PEs drift apart (Bruck, collect) within 10% up to 8,192 except
+ * recursive-doubling collect (-19%), and at 16,384 on aries-xc
+ * recursive-doubling fcollect and reduce 16% to 18% under. Below 16,384
+ * the model stays off: SimGrid's flows are the reference there, and
+ * ring-step rounds of bare increments on a shared NIC come out up to 22%
+ * under them (scatter_allgather broadcast, 1,024 PEs). */
 #define SS_SMALL_AUTO_PES 16384
 
 /* The small_bytes a run of npes PEs uses. */
