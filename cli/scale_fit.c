@@ -71,8 +71,9 @@ typedef struct series {
 static void fit_series(const ss_scale_job_t *j, size_t a, size_t s, const double *t,
                        series_t *sr)
 {
+    enum { LEVELS = 8 };   /* more than any topology has (ss_span_t.level) */
     memset(sr, 0, sizeof *sr);
-    int at_least[8] = {0};   /* simulated points spanning level l or more */
+    int at_least[LEVELS] = {0};   /* simulated points spanning level l or more */
     for (size_t e = 0; e < j->nladder; e++) {
         double v = t[(a * j->nsizes + s) * j->nladder + e];
         if (isnan(v))
@@ -80,13 +81,13 @@ static void fit_series(const ss_scale_job_t *j, size_t a, size_t s, const double
         sr->b[sr->n] = *ss_scale_basis_at(j, a, s, e);
         sr->t[sr->n++] = v;
         sr->top = j->ladder[e];
-        for (int l = 0; l <= j->span[e].level && l < 8; l++)
+        for (int l = 0; l <= j->span[e].level && l < LEVELS; l++)
             at_least[l]++;
     }
     for (size_t e = 0; e < j->nladder; e++) {
         int l = j->span[e].level;
         if (!isnan(t[(a * j->nsizes + s) * j->nladder + e]) && l >= sr->level &&
-            l < 8 && at_least[l] >= 2) {
+            l < LEVELS && at_least[l] >= 2) {
             sr->level = l;
             sr->span = j->span[e];
         }
@@ -128,9 +129,9 @@ static ss_scale_row_t row_of(const ss_scale_job_t *j, size_t a, size_t s, size_t
 }
 
 /* A fitted point whose PEs span links fewer than two simulated points
- * used (fit_series): the fit
- * cannot know what those links cost, so the interval reaches up to the
- * time with every latency and every byte paying the new links' price
+ * used (fit_series): the fit cannot know what those links cost, so the
+ * interval reaches up to the time with every latency and every byte
+ * paying the new links' price
  * (the ratio of spanned route latencies, or of link shares), and the row
  * says which part of the machine it spans. */
 static void widen_beyond(ss_scale_row_t *r, const ss_span_t *seen,
