@@ -131,9 +131,8 @@ static ss_scale_row_t row_of(const ss_scale_job_t *j, size_t a, size_t s, size_t
 /* A fitted point whose PEs span links fewer than two simulated points
  * used (fit_series): the fit cannot know what those links cost, so the
  * interval reaches up to the time with every latency and every byte
- * paying the new links' price
- * (the ratio of spanned route latencies, or of link shares), and the row
- * says which part of the machine it spans. */
+ * paying the new links' price (the ratio of spanned route latencies, or
+ * of link shares), and the row says which part of the machine it spans. */
 static void widen_beyond(ss_scale_row_t *r, const ss_span_t *seen,
                          const ss_span_t *here)
 {
