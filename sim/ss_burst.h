@@ -1,4 +1,5 @@
-/* ss_burst.h - small messages of one instant share their links (ss_burst.c). */
+/* ss_burst.h - small messages that reach a link together share it
+ * (ss_burst.c). */
 #ifndef SS_BURST_H
 #define SS_BURST_H
 
@@ -6,7 +7,8 @@
 #include "wire.h"
 
 /* m, sent now from `from` to t to land at `lands`, joined the bursts
- * marks[0..n); once the instant is over its landing is settled. */
+ * marks[0..n); its landing is settled when the instant is over and again
+ * as each of those bursts closes. */
 void ss_burst_note(ss_pe_t *from, ss_pe_t *t, ss_msg_t *m, double lands,
                    const ss_mark_t *marks, size_t n);
 /* Forget what is noted (end of a run). */
