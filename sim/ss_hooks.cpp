@@ -36,14 +36,18 @@ extern "C" void ss_hooks_install(void)
 // sg_comm_wait_any_for of SimGrid 3.32 drops the caller's reference to
 // every handle when it times out, freeing receives still posted. This one
 // holds its own references, and like sg_comm_wait_any consumes only the
-// handle that completed.
+// handle that completed. It goes to Activity::wait_any_for directly: the
+// C and Comm wrappers each copy the handles into a vector of their own
+// (a dynamic_cast and two reference counts per handle), and this wait is
+// the runtime's commonest SimGrid call (two per step of a dense ring).
+// A negative timeout waits for ever.
 extern "C" ssize_t ss_comm_wait_any_for(sg_comm_t *comms, size_t n, double timeout)
 {
-    std::vector<simgrid::s4u::CommPtr> v;
+    std::vector<simgrid::s4u::ActivityPtr> v;
     v.reserve(n);
     for (size_t i = 0; i < n; i++)
-        v.emplace_back(comms[i]);
-    ssize_t k = simgrid::s4u::Comm::wait_any_for(v, timeout);
+        v.emplace_back(static_cast<simgrid::s4u::Activity *>(comms[i]));
+    ssize_t k = simgrid::s4u::Activity::wait_any_for(v, timeout);
     if (k >= 0)
         sg_comm_unref(comms[k]);
     return k;

@@ -223,8 +223,8 @@ static void wait_comms(ss_pe_t *pe, int with_out, double until)
             idx[n] = i;
             v[n++] = pe->out[i].comm;
         }
-    ssize_t k = isinf(until) ? sg_comm_wait_any(v, n)
-                             : ss_comm_wait_any_for(v, n, until - simgrid_get_clock());
+    ssize_t k = ss_comm_wait_any_for(v, n, isinf(until) ? -1.0
+                                                        : until - simgrid_get_clock());
     pe->in_wait = 0;
     uint32_t out_i = k > (ssize_t)pe->nrx ? idx[k] : 0;
     if (v != stackv)
