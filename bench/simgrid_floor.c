@@ -7,13 +7,14 @@
  * spends beyond this on the same platform and pattern is the runtime's own
  * cost per message.
  *
- * sem: recursive doubling's steps without communications, as small
- * messages travel (sim/ss_small.c): each step blocks on the actor's
- * semaphore until an engine timer releases it about 1 us later (its landing):
- * the one wake-up a small message costs its target. The floor under
- * --small-msg.
+ * sem, ring-sem: recursive doubling's or the ring's steps without
+ * communications, as small messages travel (sim/ss_small.c): each step
+ * blocks on the actor's semaphore until an engine timer releases it about
+ * 1 us later (its landing): the one wake-up a small message costs its
+ * target. The floor under --small-msg: what any runtime pays that loads
+ * the platform, creates the actors and wakes each once per step.
  *
- *   simgrid_floor PLATFORM P PPN ring|rdb|sem BYTES
+ *   simgrid_floor PLATFORM P PPN ring|rdb|sem|ring-sem BYTES
  * PLATFORM is anything --platform takes (built and placed by platforms/,
  * as for a run); prints the simulated time, the number of communications
  * and the wall time of the simulation.
@@ -78,15 +79,16 @@ static double now(void)
 
 int main(int argc, char **argv)
 {
-    if (argc != 6 || (strcmp(argv[4], "ring") && strcmp(argv[4], "rdb") &&
-                      strcmp(argv[4], "sem"))) {
-        fprintf(stderr, "usage: %s PLATFORM P PPN ring|rdb|sem BYTES\n", argv[0]);
+    const char *mode = argc == 6 ? argv[4] : "";
+    if (strcmp(mode, "ring") && strcmp(mode, "rdb") && strcmp(mode, "sem") &&
+        strcmp(mode, "ring-sem")) {
+        fprintf(stderr, "usage: %s PLATFORM P PPN ring|rdb|sem|ring-sem BYTES\n", argv[0]);
         return 2;
     }
     P = atoi(argv[2]);
     int ppn = atoi(argv[3]);
-    SEM = !strcmp(argv[4], "sem");
-    RDB = SEM || !strcmp(argv[4], "rdb");
+    SEM = !strcmp(mode, "sem") || !strcmp(mode, "ring-sem");
+    RDB = !strcmp(mode, "sem") || !strcmp(mode, "rdb");
     BYTES = atol(argv[5]);
     /* The runtime's own network settings (alpha-beta model). */
     ss_model_t model;

@@ -8,9 +8,11 @@
 # SMPI runs MPI_Allgather (bench/mpi_allgather.c) with the matching
 # algorithm and the alpha-beta settings shmemsim uses (CM02, factors 1,
 # no TCP gamma). shmemsim runs with its defaults, then with every message
-# under the small-message model (--small-msg all); simgrid_floor is a bare
-# SimGrid program making the same communications (the floor under any
-# runtime that uses SimGrid flows).
+# under the small-message model (--small-msg all). Two floors, bare SimGrid
+# programs (bench/simgrid_floor.c): "flows" makes the same communications
+# (the floor under any runtime that uses SimGrid flows); "wake-ups" makes
+# none, it only loads the platform, creates the actors and wakes each once
+# per step from a timer (the floor under --small-msg all).
 # One CSV row per run: wall seconds, simulated seconds, SMPI's wall time
 # over this run's. CASES: "ring rdb" (default), or one of them. $BASE, the
 # shmemsim of another checkout (e.g. the main an issue was filed against),
@@ -74,7 +76,11 @@ for c in $cases; do
                       { print $col["time_s"] }' "$tmp/out")
         echo "$c,$pes,$name,$mode,$w,$st,$(awk -v a="$smpi" -v b="$w" 'BEGIN { printf "%.1f", a / b }')"
     done
-    w=$(timed "$floor" "$tmp/$plat" "$pes" 1 "$c" 8)
-    st=$(sed -n 's/.*simulated \([^ ]*\) s.*/\1/p' "$tmp/out")
-    echo "$c,$pes,simgrid_floor,bare SimGrid,$w,$st,$(awk -v a="$smpi" -v b="$w" 'BEGIN { printf "%.1f", a / b }')"
+    for f in flows wake-ups; do
+        mode=$c
+        [ "$f" = wake-ups ] && { [ "$c" = ring ] && mode=ring-sem || mode=sem; }
+        w=$(timed "$floor" "$tmp/$plat" "$pes" 1 "$mode" 8)
+        st=$(sed -n 's/.*simulated \([^ ]*\) s.*/\1/p' "$tmp/out")
+        echo "$c,$pes,simgrid_floor,$f,$w,$st,$(awk -v a="$smpi" -v b="$w" 'BEGIN { printf "%.1f", a / b }')"
+    done
 done
