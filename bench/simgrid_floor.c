@@ -42,6 +42,16 @@ static sg_sem_t *SEMS;
 void floor_alarm_sleep(double at, sg_sem_t sem);   /* floor_alarm.cpp */
 static char token;   /* SimGrid refuses a NULL payload */
 
+/* Steps per actor: p-1 around the ring, ceil(log2 p) doubling. */
+static int steps_of(void)
+{
+    int steps = P - 1;
+    if (RDB)
+        for (steps = 0; (1 << steps) < P; steps++)
+            ;
+    return steps;
+}
+
 static void pe(int argc, char **argv)
 {
     (void)argc;
@@ -49,10 +59,7 @@ static void pe(int argc, char **argv)
     char name[32];
     snprintf(name, sizeof name, "m%d", me);
     sg_mailbox_set_receiver(name);
-    int steps = P - 1;
-    if (RDB)
-        for (steps = 0; (1 << steps) < P; steps++)
-            ;
+    int steps = steps_of();
     for (int s = 0; s < steps; s++) {
         int to = RDB ? me ^ (1 << s) : (me + 1) % P;
         if (to >= P)
@@ -128,11 +135,8 @@ int main(int argc, char **argv)
     }
     double t0 = now();
     simgrid_run();
-    long steps = RDB ? 0 : P - 1;
-    for (int s = 0; RDB && (1 << s) < P; s++)
-        steps++;
     printf("%s p=%d ppn=%d bytes=%ld: simulated %.9g s, %ld %s, wall %.2f s\n",
-           argv[4], P, ppn, BYTES, simgrid_get_clock(), steps * P,
+           mode, P, ppn, BYTES, simgrid_get_clock(), (long)steps_of() * P,
            SEM ? "semaphore wake-ups" : "communications", now() - t0);
     free(slot);
     free(hosts);
