@@ -196,11 +196,11 @@ static int run_validate(run_opts_t *o)
     return 0;
 }
 
-/* The closed form for one point (alpha-beta model only). */
+/* The closed form for one point (alpha-beta and loggp). */
 static double predicted(const run_opts_t *o, const ss_bench_t *b,
                         const char *alg, size_t bytes)
 {
-    if (o->cfg.model.kind != SS_MODEL_ALPHA_BETA)
+    if (o->cfg.model.kind == SS_MODEL_SIMGRID)
         return NAN;
     int p = o->cfg.npes;
     size_t *sizes = NULL;

@@ -8,6 +8,7 @@
 #include "shcoll.h"
 #include "options.h"
 #include "platform.h"
+#include "topo.h"
 
 const char ss_option_common_help[] =
     "  --platform P      SimGrid platform XML (see platforms/), a topology\n"
@@ -22,18 +23,26 @@ const char ss_option_common_help[] =
     "                    on host i mod H (H = hosts used); random[:SEED]: K\n"
     "                    PEs on each of H hosts drawn at random from the\n"
     "                    whole machine (default seed 1)\n"
-    "  --model M         alpha-beta (default): latency + bytes/bandwidth,\n"
-    "                    max-min sharing, no overheads; simgrid: SimGrid's\n"
-    "                    LV08 model and factors plus LogGP o and g\n"
-    "  --o TIME --g TIME LogGP issue overhead and gap (simgrid model;\n"
-    "                    defaults 200ns and 100ns), e.g. --o 300ns\n"
+    "  --model M         loggp: latency + bytes/bandwidth, max-min sharing,\n"
+    "                    plus per-message software costs calibrated from\n"
+    "                    published measurements (docs/models.md); the\n"
+    "                    default on a preset or a spec with o=, gap=,\n"
+    "                    o-recv= (shmemsim calibrate writes one): what a\n"
+    "                    real machine takes. alpha-beta: the same network\n"
+    "                    with no software cost, the default elsewhere: the\n"
+    "                    textbook costs the closed forms (predicted_s) use.\n"
+    "                    simgrid: SimGrid's LV08 model and factors plus o, g\n"
+    "  --o TIME --g TIME --o-recv TIME\n"
+    "                    send overhead, NIC gap, receive overhead per signal\n"
+    "                    (loggp and simgrid; they override the platform's;\n"
+    "                    simgrid defaults 200ns, 100ns, 0), e.g. --o 300ns\n"
     "  --small-msg SIZE  messages of at most SIZE bytes (a flag, a word) are\n"
     "                    timed by the small-message model: latency, bytes/\n"
     "                    bandwidth and a first-come queue at each link, not\n"
     "                    SimGrid's flow sharing (quadratic in the flows on a\n"
     "                    link; README: how far from it); all: every message;\n"
     "                    default auto: all from 16,384 PEs, else 0; 0: all\n"
-    "                    through SimGrid (alpha-beta model only)\n"
+    "                    through SimGrid (alpha-beta and loggp only)\n"
     "  --fold SIZE       share one physical copy of symmetric allocations\n"
     "                    of SIZE bytes or more across PEs (timing does not\n"
     "                    depend on payload values); e.g. --fold 64K\n"
@@ -85,20 +94,66 @@ static int placement_option(const char *v, ss_config_t *cfg)
     return 1;
 }
 
+/* Bits of ss_model_t.given: the costs set on the command line. */
+enum { GIVEN_O = 1, GIVEN_G = 2, GIVEN_O_RECV = 4 };
+
+static void keep_given(ss_model_t *m, const ss_model_t *from)
+{
+    m->given = from->given;
+    if (from->given & GIVEN_O)
+        m->o_send = from->o_send;
+    if (from->given & GIVEN_G)
+        m->gap = from->gap;
+    if (from->given & GIVEN_O_RECV)
+        m->o_recv = from->o_recv;
+}
+
+/* The model a run uses: with no --model, loggp on a platform that
+ * carries costs (a preset, a spec with o=, gap=, ...), else alpha-beta;
+ * loggp takes the platform's costs, the command line's override them. */
+static int resolve_model(ss_config_t *cfg)
+{
+    ss_topo_t t;
+    char err[256];
+    int costs = ss_topo_is_spec(cfg->platform) &&
+                ss_topo_parse(cfg->platform, &t, err, sizeof err) == 0 && t.has_costs;
+    ss_model_t *m = &cfg->model;
+    if (!m->chosen && costs) {
+        ss_model_t was = *m;
+        ss_model_defaults(m, SS_MODEL_LOGGP);
+        m->small_bytes = was.small_bytes;
+        m->given = was.given;
+    }
+    if (m->kind != SS_MODEL_LOGGP)
+        return 0;
+    if (costs) {
+        ss_model_t cli = *m;
+        m->o_send = t.o;
+        m->gap = t.gap;
+        m->o_recv = t.o_recv;
+        m->shm_o = t.shm_o;
+        m->shm_lat = t.shm_lat;
+        m->shm_bw = t.shm_bw;
+        keep_given(m, &cli);
+    } else if (!m->given) {
+        return fail("--model loggp needs per-message costs: the platform has "
+                    "none (use a preset, a spec with o=, gap=, o-recv=, a "
+                    "spec file from `shmemsim calibrate`, or give --o, --g, "
+                    "--o-recv)");
+    }
+    return 0;
+}
+
 static int model_option(const char *v, ss_config_t *cfg, char *err, size_t n)
 {
     int k = ss_match_choice(v, ss_model_names, "--model", err, n);
     if (k < 0)
         return fail(err);
-    double o = cfg->model.o_send, g = cfg->model.gap;
-    size_t small = cfg->model.small_bytes;   /* --small-msg before --model */
-    int custom = cfg->model.kind == SS_MODEL_SIMGRID;
+    ss_model_t was = cfg->model;   /* --small-msg, --o, ... before --model */
     ss_model_defaults(&cfg->model, (ss_model_kind_t)k);
-    if (custom && k == SS_MODEL_SIMGRID) {
-        cfg->model.o_send = o;
-        cfg->model.gap = g;
-    }
-    cfg->model.small_bytes = small;
+    cfg->model.chosen = 1;
+    cfg->model.small_bytes = was.small_bytes;
+    keep_given(&cfg->model, &was);
     return 1;
 }
 
@@ -110,7 +165,7 @@ int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg)
     int num = !strcmp(o, "--pes") || !strcmp(o, "--ppn") || !strcmp(o, "--stack-kib");
     if (strcmp(o, "--platform") && !num && strcmp(o, "--model") && strcmp(o, "--placement") &&
         strcmp(o, "--fold") && strcmp(o, "--small-msg") && strcmp(o, "--o") &&
-        strcmp(o, "--g") &&
+        strcmp(o, "--g") && strcmp(o, "--o-recv") &&
         strcmp(o, "--trace") && strcmp(o, "--trace-pes"))
         return 0;
     if (!(v = value(argc, argv, i)))
@@ -133,10 +188,13 @@ int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg)
         size_t *z = !strcmp(o, "--fold") ? &cfg->fold_threshold : &cfg->model.small_bytes;
         if (ss_parse_size(v, z, err, sizeof err))
             return fail(err);
-    } else if (!strcmp(o, "--o") || !strcmp(o, "--g")) {
-        double *d = !strcmp(o, "--o") ? &cfg->model.o_send : &cfg->model.gap;
+    } else if (!strcmp(o, "--o") || !strcmp(o, "--g") || !strcmp(o, "--o-recv")) {
+        int bit = !strcmp(o, "--o") ? GIVEN_O : !strcmp(o, "--g") ? GIVEN_G : GIVEN_O_RECV;
+        double *d = bit == GIVEN_O ? &cfg->model.o_send
+                  : bit == GIVEN_G ? &cfg->model.gap : &cfg->model.o_recv;
         if (ss_parse_time(v, d, err, sizeof err))
             return fail(err);
+        cfg->model.given |= (unsigned)bit;
     } else {
         int stack = !strcmp(o, "--stack-kib");
         if (ss_parse_long(v, stack ? 4 : 1, stack ? 65536 : 10000000, &x, o, err,
@@ -160,11 +218,13 @@ int ss_option_finish(ss_config_t *cfg)
         return fail("--pes N is required");
     if (!cfg->ppn)
         cfg->ppn = ss_platform_ppn(cfg->platform);
+    if (resolve_model(cfg))
+        return -1;
     if (cfg->model.kind == SS_MODEL_SIMGRID && cfg->model.small_bytes &&
         cfg->model.small_bytes != SS_SMALL_AUTO)
-        return fail("--small-msg applies to --model alpha-beta only: the simgrid "
-                    "model's latency and bandwidth factors are SimGrid's own "
-                    "(use --small-msg 0, or --model alpha-beta)");
+        return fail("--small-msg applies to --model alpha-beta and loggp only: "
+                    "the simgrid model's latency and bandwidth factors are "
+                    "SimGrid's own (use --small-msg 0, or --model loggp)");
     return 0;
 }
 

@@ -1,7 +1,9 @@
 /* model.c - network model settings and software-overhead defaults. */
+#include <stdio.h>
+
 #include "model.h"
 
-const char *const ss_model_names[] = {"simgrid", "alpha-beta", NULL};
+const char *const ss_model_names[] = {"simgrid", "alpha-beta", "loggp", NULL};
 
 /* alpha-beta has zero software overhead by definition: a lone transfer of
  * m bytes takes route latency + m / bottleneck bandwidth and nothing else.
@@ -10,10 +12,13 @@ const char *const ss_model_names[] = {"simgrid", "alpha-beta", NULL};
 void ss_model_defaults(ss_model_t *m, ss_model_kind_t kind)
 {
     m->kind = kind;
+    m->chosen = 0;
+    m->given = 0;
+    m->o_recv = m->shm_o = m->shm_lat = m->shm_bw = 0.0;
     m->poll_s = 50e-9;
     m->combine_s_per_byte = 0.25e-9;   /* ~4 GB/s of combined input */
     m->small_bytes = SS_SMALL_AUTO;   /* from SS_SMALL_AUTO_PES, alpha-beta only */
-    if (kind == SS_MODEL_ALPHA_BETA) {
+    if (kind != SS_MODEL_SIMGRID) {   /* loggp: the platform's, else 0 */
         m->o_send = 0.0;
         m->gap = 0.0;
     } else {
@@ -45,12 +50,29 @@ int ss_model_simgrid_args(const ss_model_t *m, const char **out, int max)
         "--cfg=network/crosstraffic:0", "--cfg=network/weight-S:1e10",
     };
     static const char *const sg[] = {"--cfg=network/crosstraffic:0"};
-    const char *const *src = m->kind == SS_MODEL_ALPHA_BETA ? ab : sg;
-    int n = m->kind == SS_MODEL_ALPHA_BETA ? 6 : 1;
+    /* The intra-node path is SimGrid's implicit loopback link. */
+    static char loop[2][64];
+    const char *const *src = m->kind != SS_MODEL_SIMGRID ? ab : sg;
+    int n = m->kind != SS_MODEL_SIMGRID ? 6 : 1;
     int i;
     for (i = 0; i < n && i < max; i++)
         out[i] = src[i];
+    if (m->kind == SS_MODEL_LOGGP && m->shm_lat > 0 && i < max) {
+        snprintf(loop[0], sizeof loop[0], "--cfg=network/loopback-lat:%.17g",
+                 m->shm_lat);
+        out[i++] = loop[0];
+    }
+    if (m->kind == SS_MODEL_LOGGP && m->shm_bw > 0 && i < max) {
+        snprintf(loop[1], sizeof loop[1], "--cfg=network/loopback-bw:%.17g",
+                 m->shm_bw);
+        out[i++] = loop[1];
+    }
     return i;
+}
+
+double ss_model_issue(const ss_model_t *m, int same_node)
+{
+    return same_node && m->kind == SS_MODEL_LOGGP ? m->shm_o : m->o_send;
 }
 
 /* LV08's latency and bandwidth factors and TCP window are not in the
@@ -60,7 +82,7 @@ size_t ss_model_small_bytes(const ss_model_t *m, int npes)
 {
     if (m->small_bytes != SS_SMALL_AUTO)
         return m->small_bytes;
-    if (m->kind != SS_MODEL_ALPHA_BETA)
+    if (m->kind == SS_MODEL_SIMGRID)
         return 0;
     return npes >= SS_SMALL_AUTO_PES ? SS_SMALL_ALL : 0;
 }

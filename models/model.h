@@ -7,13 +7,34 @@
 
 typedef enum ss_model_kind {
     SS_MODEL_SIMGRID,     /* SimGrid's default (LV08) model and factors */
-    SS_MODEL_ALPHA_BETA   /* latency + bytes/bandwidth, max-min sharing */
+    SS_MODEL_ALPHA_BETA,  /* latency + bytes/bandwidth, max-min sharing */
+    SS_MODEL_LOGGP        /* alpha-beta's network plus the per-message
+                             software costs below, calibrated per machine */
 } ss_model_kind_t;
 
+/* The loggp model's costs (docs/models.md says what each stands for and
+ * where the presets' values come from):
+ *   o_send  CPU time of the issuing PE per put, get or atomic to another
+ *           node: the PE issues nothing else meanwhile;
+ *   gap     the node's NIC accepts one message per gap: PEs of a node
+ *           share it (a PE with nothing queued waits only for o_send);
+ *   o_recv  CPU time of the target PE per signalling message it consumes
+ *           (an atomic, a put with signal or its fused flag): it notices
+ *           the change and does the step's bookkeeping. Plain puts, gets
+ *           and fetching atomics are served by the NIC and cost the
+ *           target nothing;
+ *   shm_o, shm_lat, shm_bw: the same for a PE of the same node (shared
+ *           memory: a copy, no NIC, no gap). */
 typedef struct ss_model {
     ss_model_kind_t kind;
+    int chosen;           /* --model given: the platform's costs do not
+                             pick the model */
+    unsigned given;       /* costs set on the command line (cli/options.c) */
     double o_send;        /* LogGP o: CPU time to issue one operation (s) */
     double gap;           /* LogGP g: minimum time between injections (s) */
+    double o_recv;        /* CPU time per signal consumed (s) */
+    double shm_o, shm_lat, shm_bw;   /* intra-node: s, s, B/s (0: SimGrid's
+                                        loopback default) */
     double poll_s;        /* simulated cost of a shmem_test that fails */
     double combine_s_per_byte;  /* reduction combine cost */
     size_t small_bytes;   /* messages of at most this many
@@ -43,6 +64,9 @@ typedef struct ss_model {
  * ring-step rounds of bare increments on a shared NIC come out up to 22%
  * under them (scatter_allgather broadcast, 1,024 PEs). */
 #define SS_SMALL_AUTO_PES 16384
+
+/* Issue overhead of one operation to a PE on the same node or not. */
+double ss_model_issue(const ss_model_t *m, int same_node);
 
 /* The small_bytes a run of npes PEs uses. */
 size_t ss_model_small_bytes(const ss_model_t *m, int npes);

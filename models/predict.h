@@ -1,7 +1,8 @@
 /* predict.h - closed-form alpha-beta predictions of the collectives.
  *
  * Each algorithm of algorithms/ has one function here giving the time it
- * takes under `--model alpha-beta` on a contention-free platform: every
+ * takes under `--model alpha-beta` (and `loggp`, with its o, g and o_recv
+ * terms) on a contention-free platform: every
  * PE on its own host, every host with a private full-duplex link into a
  * non-blocking switch, so a message of m bytes between two PEs takes
  * alpha + m*beta alone and the only sharing is of a host's own link (k
@@ -25,6 +26,10 @@ typedef struct ss_ab {
     double alpha;   /* s: latency of one message (route latency) */
     double beta;    /* s/byte: 1 / bottleneck bandwidth of the route */
     double gamma;   /* s/byte: reduction combine cost per input byte */
+    /* The loggp model's software costs (models/model.h), 0 under
+     * alpha-beta: issue overhead per operation, NIC gap between
+     * injections, CPU time per signal consumed. */
+    double o, g, o_recv;
 } ss_ab_t;
 
 typedef struct ss_pred_in {

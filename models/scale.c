@@ -30,7 +30,7 @@ double ss_scale_ratio(int i)
 static double eval(const ss_scale_case_t *c, const ss_pred_in_t *in,
                    double alpha, double beta, double gamma)
 {
-    ss_ab_t ab = {alpha, beta, gamma};
+    ss_ab_t ab = {.alpha = alpha, .beta = beta, .gamma = gamma};
     return ss_predict(c->kind, c->alg, &ab, in);
 }
 

@@ -2,6 +2,7 @@
 /* topo.c - topology specs and presets: parsing, checks, XML. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "parse.h"
@@ -43,10 +44,50 @@ static const char *preset_spec(const char *s)
     return NULL;
 }
 
+static int is_spec_file(const char *s)
+{
+    size_t n = strlen(s);
+    return n > 5 && !strcmp(s + n - 5, ".spec");
+}
+
 int ss_topo_is_spec(const char *s)
 {
     return !strncmp(s, "fat-tree:", 9) || !strncmp(s, "dragonfly:", 10) ||
-           preset_spec(s) != NULL;
+           preset_spec(s) != NULL || is_spec_file(s);
+}
+
+/* The spec in file `path`: its first line that is neither blank nor a
+ * comment, without surrounding blanks. */
+static int spec_from_file(const char *path, char *out, size_t len, char *err,
+                          size_t n)
+{
+    FILE *f = fopen(path, "r");
+    char line[1024];
+    if (!f) {
+        snprintf(err, n, "cannot open spec file '%s'", path);
+        return -1;
+    }
+    while (fgets(line, sizeof line, f)) {
+        char *b = line + strspn(line, " \t");
+        size_t k = strcspn(b, "\r\n");
+        while (k && (b[k - 1] == ' ' || b[k - 1] == '\t'))
+            k--;
+        b[k] = 0;
+        if (!*b || *b == '#')
+            continue;
+        fclose(f);
+        if (k >= len || !(!strncmp(b, "fat-tree:", 9) ||
+                          !strncmp(b, "dragonfly:", 10) || preset_spec(b))) {
+            snprintf(err, n, "%s: '%.60s' is not a fat-tree:... or dragonfly:... "
+                     "spec or a preset name", path, b);
+            return -1;
+        }
+        memcpy(out, b, k + 1);
+        return 0;
+    }
+    fclose(f);
+    snprintf(err, n, "spec file '%s' holds no spec (only blank or # lines)", path);
+    return -1;
 }
 
 /* "a/b/c" into counts >= 1; returns how many, -1 on error. */
@@ -116,6 +157,20 @@ double ss_topo_lat(const ss_topo_t *t, int l)
     return t->lat[t->nlat > 1 ? l - 1 : 0];
 }
 
+/* The loggp model's keys (models/model.h says what each stands for). */
+static const struct {
+    const char *key;
+    size_t off;
+    int bw;
+} cost_keys[] = {
+    {"o", offsetof(ss_topo_t, o), 0},
+    {"o-recv", offsetof(ss_topo_t, o_recv), 0},
+    {"gap", offsetof(ss_topo_t, gap), 0},
+    {"shm-o", offsetof(ss_topo_t, shm_o), 0},
+    {"shm-lat", offsetof(ss_topo_t, shm_lat), 0},
+    {"shm-bw", offsetof(ss_topo_t, shm_bw), 1},
+};
+
 static int set_key(ss_topo_t *t, const char *key, const char *v, char *err,
                    size_t n)
 {
@@ -127,6 +182,13 @@ static int set_key(ss_topo_t *t, const char *key, const char *v, char *err,
         return ss_parse_bandwidth(v, key[0] == 'n' ? &t->nic_bw : &t->global_bw, err, n);
     if (!strcmp(key, "nic-lat") || (!ft && !strcmp(key, "global-lat")))
         return ss_parse_time(v, key[0] == 'n' ? &t->nic_lat : &t->global_lat, err, n);
+    for (size_t i = 0; i < sizeof cost_keys / sizeof cost_keys[0]; i++)
+        if (!strcmp(key, cost_keys[i].key)) {
+            double *d = (double *)((char *)t + cost_keys[i].off);
+            t->has_costs = 1;
+            return cost_keys[i].bw ? ss_parse_bandwidth(v, d, err, n)
+                                   : ss_parse_time(v, d, err, n);
+        }
     if (!strcmp(key, "cores")) {
         if (ss_parse_long(v, 1, 1 << 16, &x, key, err, n))
             return -1;
@@ -154,9 +216,11 @@ static int set_key(ss_topo_t *t, const char *key, const char *v, char *err,
     if (!ft && !strcmp(key, "nodes"))
         return counts(key, v, &t->nodes, 1, err, n) != 1;
     snprintf(err, n, "unknown %s key '%s' (%s)", ft ? "fat-tree" : "dragonfly",
-             key, ft ? "down, up, links, bw, lat, nic-bw, nic-lat, cores"
+             key, ft ? "down, up, links, bw, lat, nic-bw, nic-lat, cores, "
+                       "o, o-recv, gap, shm-o, shm-lat, shm-bw"
                      : "groups, chassis, routers, nodes, bw, lat, global-bw, "
-                       "global-lat, nic-bw, nic-lat, cores");
+                       "global-lat, nic-bw, nic-lat, cores, o, o-recv, gap, "
+                       "shm-o, shm-lat, shm-bw");
     return -1;
 }
 
@@ -213,7 +277,13 @@ int ss_topo_default_ppn(const char *s)
 int ss_topo_parse(const char *s, ss_topo_t *t, char *err, size_t n)
 {
     const char *p = preset_spec(s);
-    char buf[512];
+    char buf[512], file[512];
+    if (!p && is_spec_file(s)) {
+        if (spec_from_file(s, file, sizeof file, err, n))
+            return -1;
+        s = file;
+        p = preset_spec(s);
+    }
     if (p)
         s = p;
     memset(t, 0, sizeof *t);

@@ -32,6 +32,10 @@ typedef struct ss_topo {
                                        the local values */
     double nic_bw, nic_lat;    /* node injection link; 0: none */
     int cores;                 /* cores per node */
+    /* Per-message software costs of the loggp model (models/model.h), in
+     * seconds and B/s; has_costs: the spec gave any of them. */
+    double o, o_recv, gap, shm_o, shm_lat, shm_bw;
+    int has_costs;
 } ss_topo_t;
 
 typedef struct ss_topo_preset {
@@ -41,7 +45,8 @@ typedef struct ss_topo_preset {
 
 extern const ss_topo_preset_t ss_topo_presets[];   /* NULL-name ended */
 
-/* Is `s` a spec or preset (not a file name)? */
+/* Is `s` a spec, a preset, or a spec file (a name ending in ".spec"
+ * whose first line that is not blank or a # comment is a spec or preset)? */
 int ss_topo_is_spec(const char *s);
 
 /* PEs per node a run uses unless told otherwise: a preset's usual count,

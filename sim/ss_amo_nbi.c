@@ -13,7 +13,7 @@ static void famo_nbi(ss_pe_t *pe, void *fetch, void *dest, size_t width,
                      const char *call)
 {
     unsigned char *t = ss_remote(pe, dest, width, target, call);
-    ss_overhead(pe);
+    ss_overhead(pe, target);
     ss_msg_t *m = ss_msg_new(SS_MSG_FAMO, 0);
     m->taddr = t;
     m->width = (uint8_t)width;

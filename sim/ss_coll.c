@@ -171,6 +171,7 @@ static int run(struct ss_team *t, uint64_t slot, ss_call_t *c)
     a.work = wb ? ss_workspace(t, key | 1, wb) : NULL;
     ss_trace_call_enter(pe, shcoll_kind_name(c->kind), alg->name, c->call, nbytes);
     int rc = alg->run(&a);
+    ss_cpu_settle(pe);   /* the call ends once its last signal is handled */
     ss_trace_call_leave(pe);
     return rc;
 }

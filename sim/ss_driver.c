@@ -93,6 +93,11 @@ static void bench_pe(void *arg)
         B->ab.alpha = sg_host_get_route_latency(h0, h1);
         B->ab.beta = 1.0 / sg_host_get_route_bandwidth(h0, h1);
         B->ab.gamma = ss_w.cfg.model.combine_s_per_byte;
+        if (ss_w.cfg.model.kind == SS_MODEL_LOGGP) {
+            B->ab.o = ss_w.cfg.model.o_send;
+            B->ab.g = ss_w.cfg.model.gap;
+            B->ab.o_recv = ss_w.cfg.model.o_recv;
+        }
     }
     for (size_t i = 0; i < B->nalgs * B->nsizes; i++)
         measure(pe, &B->points[i]);

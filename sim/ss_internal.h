@@ -139,7 +139,10 @@ typedef struct ss_pe {
     uint8_t bell_posted, in_wait, in_sem, finished;
     uint8_t looking;        /* in_sem, wait_until from ss_small_lookahead */
     uint8_t sleep_out;      /* in_sem, its small sends' landings end it too */
-    double next_inject;     /* LogGP gap: earliest next injection */
+    uint32_t node;          /* index of its host in ss_w.hosts */
+    double cpu_debt;        /* CPU time owed for signals consumed (loggp
+                               o_recv), paid before it next issues, blocks
+                               or leaves a call (ss_send.c) */
     const char *where;      /* API call the PE is in, for deadlock reports */
     uintptr_t stack_lo;     /* bottom of its stack (ss_stack.c), 0 when done */
     unsigned sync_gen;
@@ -155,6 +158,8 @@ typedef struct ss_world {
     ss_pe_t *pes;
     sg_host_t *hosts;       /* PE i runs on hosts[i / ppn] after placement */
     size_t nhosts;
+    double *nic_free;       /* per host: when its NIC takes the next
+                               message (the loggp gap), NULL without one */
     void (*pe_main)(void *);
     void *pe_arg;
     /* sync point (ss_sync.c) */
@@ -275,7 +280,8 @@ void ss_quiet_ctx(ss_pe_t *pe, const ss_ctx_state_t *cx);
 int ss_ctx_busy(const ss_pe_t *pe, const ss_ctx_state_t *cx);
 void ss_pe_teardown(ss_pe_t *pe);
 void ss_pe_release(ss_pe_t *pe);
-void ss_overhead(ss_pe_t *pe);
+void ss_overhead(ss_pe_t *pe, int target);
+void ss_cpu_settle(ss_pe_t *pe);
 
 /* ss_rma.c */
 void ss_put(ss_pe_t *pe, void *dest, const void *src, size_t n, int target,

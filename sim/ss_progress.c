@@ -97,9 +97,19 @@ static void release_waiters(ss_pe_t *pe, ss_msg_t *m)
     m->nwaiters = 0;
 }
 
+/* A signal (an atomic, or a put's signal or fused flag) costs the PE
+ * that consumes it o_recv of CPU time (models/model.h); the NIC serves
+ * the rest. */
+static void charge_signal(ss_pe_t *pe, const ss_msg_t *m)
+{
+    if (m->kind == SS_MSG_AMO || (m->kind == SS_MSG_PUT && m->has_amo))
+        pe->cpu_debt += ss_w.cfg.model.o_recv;
+}
+
 static void apply(ss_pe_t *pe, ss_msg_t *m)
 {
     uint64_t old;
+    charge_signal(pe, m);
     switch (m->kind) {
     case SS_MSG_PUT:
         ss_trace_end(m->trace);
@@ -256,6 +266,12 @@ void ss_progress_wait(ss_pe_t *pe, int with_out)
     ss_stack_check(pe);
     if (take_landed(pe, with_out, simgrid_get_clock()))
         return;
+    if (pe->cpu_debt > 0) {
+        /* Busy with what it consumed: whatever lands meanwhile is taken
+         * by the caller's next wait. */
+        ss_cpu_settle(pe);
+        return;
+    }
     int sends = 0;   /* SimGrid sends to wait for */
     for (uint32_t i = 0; with_out && i < pe->nout; i++)
         sends |= pe->out[i].comm != NULL;
@@ -339,6 +355,7 @@ void ss_pe_teardown(ss_pe_t *pe)
     ss_flush(pe);
     while (pe->nout || pe->ninq || comms_due(pe))
         ss_progress_wait(pe, 1);
+    pe->cpu_debt = 0;   /* nothing is observed after its last call */
     ss_pe_release(pe);
 }
 

@@ -34,7 +34,7 @@ void ss_put(ss_pe_t *pe, void *dest, const void *src, size_t n, int target,
         return;
     }
     unsigned char *t = remote(pe, dest, n, target, call);
-    ss_overhead(pe);
+    ss_overhead(pe, target);
     /* Into folded memory the bytes need not travel: every PE shares the
      * one copy and timing does not depend on values. The wire size stays n. */
     size_t carry = ss_heap_is_folded(dest) ? 0 : n;
@@ -61,7 +61,7 @@ void ss_get(ss_pe_t *pe, void *dest, const void *src, size_t n, int target,
         return;
     }
     unsigned char *t = remote(pe, src, n, target, call);
-    ss_overhead(pe);
+    ss_overhead(pe, target);
     ss_msg_t *m = ss_msg_new(SS_MSG_GET, 0);
     m->taddr = t;
     m->nbytes = n;
@@ -80,7 +80,7 @@ uint64_t ss_amo(ss_pe_t *pe, void *dest, int width, ss_amo_op_t op,
 {
     pe->where = call;
     unsigned char *t = remote(pe, dest, (size_t)width, target, call);
-    ss_overhead(pe);
+    ss_overhead(pe, target);
     ss_msg_t *m = ss_msg_new(fetch ? SS_MSG_FAMO : SS_MSG_AMO, 0);
     uint64_t result = 0;
     m->taddr = t;

@@ -93,7 +93,11 @@ void shmem_finalize(void)
     pe->finished = 1;
 }
 
-double shmemsim_wtime(void) { return simgrid_get_clock(); }
+double shmemsim_wtime(void)
+{
+    ss_cpu_settle(ss_self());
+    return simgrid_get_clock();
+}
 
 int shmem_my_pe(void) { return ss_self()->id; }
 int shmem_n_pes(void) { return ss_w.npes; }
@@ -177,11 +181,11 @@ static void pe_actor(int argc, char **argv)
 
 static int engine_init(const ss_config_t *cfg)
 {
-    const char *argv[16];
+    const char *argv[20];
     char stack[64];
     int argc = 0;
     argv[argc++] = "shmemsim";
-    argc += ss_model_simgrid_args(&cfg->model, argv + argc, 8);
+    argc += ss_model_simgrid_args(&cfg->model, argv + argc, 10);
     snprintf(stack, sizeof stack, "--cfg=contexts/stack-size:%d", cfg->stack_kib);
     argv[argc++] = stack;
     if (!ss_stack_guarded())   /* ss_stack.c: vm.max_map_count */
@@ -193,7 +197,7 @@ static int engine_init(const ss_config_t *cfg)
     const char *env = getenv("SHMEMSIM_SIMGRID_ARGS");
     if (env) {
         snprintf(extra, sizeof extra, "%s", env);
-        for (char *tok = strtok(extra, " "); tok && argc < 15; tok = strtok(NULL, " "))
+        for (char *tok = strtok(extra, " "); tok && argc < 19; tok = strtok(NULL, " "))
             argv[argc++] = tok;
     }
     argv[argc] = NULL;
@@ -250,6 +254,8 @@ static void world_free(void)
     ss_msg_pool_free();
     free(ss_w.pes);
     free(ss_w.hosts);
+    free(ss_w.nic_free);
+    ss_w.nic_free = NULL;
 }
 
 /* A crash inside SimGrid (or a PE overflowing its stack) should still end
@@ -419,6 +425,12 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
                                 cfg->placement, cfg->seed);
     if (!slot)
         return 2;
+    if (cfg->model.gap > 0 &&
+        !(ss_w.nic_free = calloc(ss_w.nhosts, sizeof *ss_w.nic_free))) {
+        fprintf(stderr, "shmemsim: error: out of memory for %zu NICs\n", ss_w.nhosts);
+        free(slot);
+        return 2;
+    }
     if (ss_platform_check_routes(cfg->platform, ss_w.hosts, slot, (size_t)cfg->npes,
                                  err, sizeof err)) {
         fprintf(stderr, "shmemsim: error: %s\n", err);
@@ -430,6 +442,7 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         ss_pe_t *pe = &ss_w.pes[i];
         pe->id = i;
         pe->host = ss_w.hosts[slot[i]];
+        pe->node = (uint32_t)slot[i];
         ss_small_attach(pe, slot[i], ss_w.nhosts);
         snprintf(name, sizeof name, "pe%d", i);
         sg_actor_t a = sg_actor_init(name, pe->host);

@@ -160,7 +160,7 @@ void ss_send_put(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
 {
     const ss_model_t *md = &ss_w.cfg.model;
     ss_flush(pe);
-    if (m->has_amo || md->o_send > 0 || md->gap > 0) {
+    if (m->has_amo || md->o_send > 0 || md->gap > 0 || md->shm_o > 0) {
         send_now(pe, target, m, wire_bytes);
         return;
     }
@@ -215,18 +215,35 @@ void ss_send(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
     send_now(pe, target, m, wire_bytes);
 }
 
-/* LogGP-style issue cost of one operation (zero under alpha-beta). */
-void ss_overhead(ss_pe_t *pe)
+/* Issue cost of one operation to `target` (zero under alpha-beta): the
+ * CPU time still owed for consumed signals, then the issue overhead, and
+ * for another node the message waits for its NIC, which takes one per
+ * gap from all of the node's PEs. One sleep for all of it. */
+void ss_overhead(ss_pe_t *pe, int target)
 {
     const ss_model_t *m = &ss_w.cfg.model;
+    int same = ss_w.pes[target].node == pe->node;
     double now = simgrid_get_clock();
-    if (m->gap > 0 && pe->next_inject > now + m->o_send) {
-        sg_actor_sleep_until(pe->next_inject);
-        now = pe->next_inject;
-    } else if (m->o_send > 0) {
-        sg_actor_sleep_for(m->o_send);
-        now += m->o_send;
+    double ready = now + pe->cpu_debt + ss_model_issue(m, same);
+    pe->cpu_debt = 0;
+    if (ss_w.nic_free && !same) {
+        double *nic = &ss_w.nic_free[pe->node];
+        if (*nic > ready)
+            ready = *nic;
+        *nic = ready + m->gap;
     }
-    pe->next_inject = now + m->gap;
+    if (ready > now)
+        sg_actor_sleep_until(ready);
+}
+
+/* Pay the CPU time owed for consumed signals (before the PE blocks, or
+ * leaves a call whose end is observed). */
+void ss_cpu_settle(ss_pe_t *pe)
+{
+    if (pe->cpu_debt > 0) {
+        double d = pe->cpu_debt;
+        pe->cpu_debt = 0;
+        sg_actor_sleep_for(d);
+    }
 }
 

@@ -60,7 +60,7 @@ static void iput(ss_pe_t *pe, void *dest, const void *src, ptrdiff_t dst,
     if (n == 0)
         return;
     unsigned char *t = remote_strided(pe, dest, n, dst, elem, target, call);
-    ss_overhead(pe);
+    ss_overhead(pe, target);
     size_t nbytes = n * elem, carry = ss_heap_is_folded(dest) ? 0 : nbytes;
     ss_msg_t *m = ss_msg_new(SS_MSG_PUT, carry);
     ss_copy_elems(m->data, (ptrdiff_t)elem, src, sst * (ptrdiff_t)elem, elem,
@@ -81,7 +81,7 @@ static void iget(ss_pe_t *pe, void *dest, const void *src, ptrdiff_t dst,
     if (n == 0)
         return;
     unsigned char *t = remote_strided(pe, src, n, sst, elem, target, call);
-    ss_overhead(pe);
+    ss_overhead(pe, target);
     ss_ctx_state_t *cx = ss_ctx_cur(pe);
     ss_msg_t *m = ss_msg_new(SS_MSG_GET, 0);
     m->taddr = t;

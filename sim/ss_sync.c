@@ -139,6 +139,7 @@ void ss_sync_point(ss_pe_t *pe, double slack)
     const char *where = pe->where;
     pe->where = "runtime synchronisation (shmem_free/shmem_finalize/driver)";
     ss_quiet(pe);
+    ss_cpu_settle(pe);
     unsigned gen = ss_w.sync_gen;
     if (++ss_w.sync_count == ss_w.npes) {
         ss_w.sync_count = 0;
