@@ -134,6 +134,7 @@ static int resolve_model(ss_config_t *cfg)
         m->shm_o = t.shm_o;
         m->shm_lat = t.shm_lat;
         m->shm_bw = t.shm_bw;
+        m->unordered = t.unordered;
         keep_given(m, &cli);
     } else if (!m->given) {
         return fail("--model loggp needs per-message costs: the platform has "

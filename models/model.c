@@ -15,6 +15,7 @@ void ss_model_defaults(ss_model_t *m, ss_model_kind_t kind)
     m->chosen = 0;
     m->given = 0;
     m->o_recv = m->shm_o = m->shm_lat = m->shm_bw = 0.0;
+    m->unordered = 0;
     m->poll_s = 50e-9;
     m->combine_s_per_byte = 0.25e-9;   /* ~4 GB/s of combined input */
     m->small_bytes = SS_SMALL_AUTO;   /* from SS_SMALL_AUTO_PES, alpha-beta only */

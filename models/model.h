@@ -24,7 +24,9 @@ typedef enum ss_model_kind {
  *           and fetching atomics are served by the NIC and cost the
  *           target nothing;
  *   shm_o, shm_lat, shm_bw: the same for a PE of the same node (shared
- *           memory: a copy, no NIC, no gap). */
+ *           memory: a copy, no NIC, no gap);
+ *   unordered  the network may deliver a PE's messages out of order
+ *           (adaptive routing): fence costs a round trip. */
 typedef struct ss_model {
     ss_model_kind_t kind;
     int chosen;           /* --model given: the platform's costs do not
@@ -35,6 +37,9 @@ typedef struct ss_model {
     double o_recv;        /* CPU time per signal consumed (s) */
     double shm_o, shm_lat, shm_bw;   /* intra-node: s, s, B/s (0: SimGrid's
                                         loopback default) */
+    int unordered;        /* order=adaptive: a fence is a quiet, and a
+                             quiet ends when the acknowledgements return
+                             (sim/ss_order.c) */
     double poll_s;        /* simulated cost of a shmem_test that fails */
     double combine_s_per_byte;  /* reduction combine cost */
     size_t small_bytes;   /* messages of at most this many

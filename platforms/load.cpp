@@ -171,12 +171,16 @@ private:
 // Dragonfly: SimGrid's DragonflyZone takes one bandwidth and latency; the
 // links between groups ("blue" in its names) are then set to global-bw /
 // global-lat, scaled like the zone scales them (it multiplies by the
-// number of parallel links).
+// number of parallel links). A node's link to its router gets nic-lat on
+// top, as a fat-tree's first level does: the zone counts no latency of
+// the NIC limiter it puts on a node's routes, only its bandwidth.
 static void set_global_links(const ss_topo_t *t)
 {
-    if (t->global_bw <= 0 && t->global_lat <= 0)
+    if (t->global_bw <= 0 && t->global_lat <= 0 && t->nic_lat <= 0)
         return;
     for (sg4::Link *l : sg4::Engine::get_instance()->get_all_links()) {
+        if (t->nic_lat > 0 && l->get_name().rfind("local_link_from_router_", 0) == 0)
+            l->set_latency(t->lat[0] + t->nic_lat);
         if (l->get_name().rfind("blue_link_between_group_", 0) != 0)
             continue;
         if (t->global_bw > 0)

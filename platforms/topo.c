@@ -21,17 +21,32 @@ const ss_topo_preset_t ss_topo_presets[] = {
     /* Alverson et al., "Cray XC Series Network" (Cray WP-Aries01-1112,
      * 2012): Aries routers with 4 nodes each, 16 per chassis all-to-all,
      * 6 chassis per group with 3 links between peers, optical global
-     * links; ~5.25 GB/s per electrical link, ~10 GB/s injection. Nodes of
-     * 32 cores (Haswell XC40). 9 groups = 3,456 nodes. */
+     * links; ~5.25 GB/s per electrical link, about 100 ns per router hop,
+     * packets routed adaptively (no ordering: order=adaptive). Nodes of
+     * 32 cores (Haswell XC40). 9 groups = 3,456 nodes. Costs calibrated
+     * from the point-to-point rows of docs/validation.md only: the same
+     * paper's 8-byte SHMEM put (0.8 us) and get (1.6 us) give a route of
+     * 0.8 us and o = 0 (put = o + L, get = o + 2L: nic-lat 0.3 us with
+     * two 0.1 us hops); Piz Daint XC40's osu_bw (9,649 MB/s) the NIC
+     * bandwidth; its osu_latency (1.61 us) minus the put, the receive
+     * path (o-recv 0.81 us). */
     {"aries-xc", "dragonfly:groups=9/4,chassis=6/3,routers=16/1,nodes=4,"
-     "bw=5.25GBps,lat=0.1us,nic-bw=10GBps,nic-lat=0.5us,cores=32",
+     "bw=5.25GBps,lat=0.1us,nic-bw=9.649GBps,nic-lat=0.3us,cores=32,"
+     "o=0us,o-recv=0.81us,order=adaptive",
      "Cray XC (Aries) dragonfly, 9 groups, 3,456 x 32-core nodes", 32},
     /* HPE Slingshot (De Sensi et al., "An In-Depth Analysis of the
      * Slingshot Interconnect", SC20): Rosetta 64-port 200 Gb/s switches,
-     * 32 switches per group all-to-all, 16 endpoints per switch. Nodes of
-     * 64 cores (Frontier). 4 groups = 2,048 nodes. */
+     * 32 switches per group all-to-all, 16 endpoints per switch, adaptive
+     * routing. Nodes of 64 cores (Frontier). 4 groups = 2,048 nodes.
+     * Costs from Alps Eiger's Slingshot-11 point-to-point rows
+     * (docs/validation.md): osu_bw 12,240 MB/s the NIC bandwidth;
+     * osu_latency 2.33 us = route + o-recv, split as on Aries (o-recv
+     * 0.81 us, the same Cray MPICH receive path: no SHMEM figure
+     * separates them), so a 1.52 us route: nic-lat 0.46 us with two
+     * 0.3 us hops. */
     {"slingshot", "dragonfly:groups=4/8,chassis=1/1,routers=32/1,nodes=16,"
-     "bw=25GBps,lat=0.3us,nic-bw=25GBps,nic-lat=0.5us,cores=64",
+     "bw=25GBps,lat=0.3us,nic-bw=12.24GBps,nic-lat=0.46us,cores=64,"
+     "o=0us,o-recv=0.81us,order=adaptive",
      "HPE Slingshot dragonfly, 4 groups, 2,048 x 64-core nodes", 64},
     {NULL, NULL, NULL, 0},
 };
@@ -189,6 +204,17 @@ static int set_key(ss_topo_t *t, const char *key, const char *v, char *err,
             return cost_keys[i].bw ? ss_parse_bandwidth(v, d, err, n)
                                    : ss_parse_time(v, d, err, n);
         }
+    if (!strcmp(key, "order")) {
+        if (strcmp(v, "fifo") && strcmp(v, "adaptive")) {
+            snprintf(err, n, "order=%s: fifo (the network keeps a PE's messages "
+                     "to one target in order) or adaptive (it may not: fence "
+                     "costs a round trip)", v);
+            return -1;
+        }
+        t->unordered = v[0] == 'a';
+        t->has_costs = 1;
+        return 0;
+    }
     if (!strcmp(key, "cores")) {
         if (ss_parse_long(v, 1, 1 << 16, &x, key, err, n))
             return -1;
@@ -217,10 +243,10 @@ static int set_key(ss_topo_t *t, const char *key, const char *v, char *err,
         return counts(key, v, &t->nodes, 1, err, n) != 1;
     snprintf(err, n, "unknown %s key '%s' (%s)", ft ? "fat-tree" : "dragonfly",
              key, ft ? "down, up, links, bw, lat, nic-bw, nic-lat, cores, "
-                       "o, o-recv, gap, shm-o, shm-lat, shm-bw"
+                       "o, o-recv, gap, shm-o, shm-lat, shm-bw, order"
                      : "groups, chassis, routers, nodes, bw, lat, global-bw, "
                        "global-lat, nic-bw, nic-lat, cores, o, o-recv, gap, "
-                       "shm-o, shm-lat, shm-bw");
+                       "shm-o, shm-lat, shm-bw, order");
     return -1;
 }
 

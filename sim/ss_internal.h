@@ -140,9 +140,12 @@ typedef struct ss_pe {
     uint8_t looking;        /* in_sem, wait_until from ss_small_lookahead */
     uint8_t sleep_out;      /* in_sem, its small sends' landings end it too */
     uint32_t node;          /* index of its host in ss_w.hosts */
-    double cpu_debt;        /* CPU time owed for signals consumed (loggp
-                               o_recv), paid before it next issues, blocks
-                               or leaves a call (ss_send.c) */
+    int ack_target;         /* route latency to it is ack_lat (ss_order.c) */
+    double ack_lat;         /* < 0: none cached yet */
+    double cpu_debt;        /* CPU time owed (signals consumed, loggp
+                               o_recv; a reduction's combine), paid before
+                               it next issues, blocks or leaves a call
+                               (ss_send.c) */
     const char *where;      /* API call the PE is in, for deadlock reports */
     uintptr_t stack_lo;     /* bottom of its stack (ss_stack.c), 0 when done */
     unsigned sync_gen;

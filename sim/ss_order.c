@@ -4,14 +4,61 @@
  * fence marks the new epoch on its own context only, and the progress
  * engine orders a message after those of its context issued before that
  * mark (ss_progress.c). A quiet waits for the context's own sends and
- * answers: other contexts' operations stay in flight. */
+ * answers: other contexts' operations stay in flight.
+ *
+ * On a network that delivers out of order (loggp with order=adaptive:
+ * per-packet adaptive routing) a fence cannot be kept by the target: it
+ * waits like a quiet for the earlier puts and atomics, and the source
+ * learns of their landing from acknowledgements, one route latency after
+ * the last lands. That is what runtimes do there (Sandia OpenSHMEM's
+ * OFI transport turns fence into quiet unless the provider orders
+ * messages). */
 #include "ss_ctx.h"
+#include "ss_route.h"
 #include "ss_trace.h"
 
-static void fence_on(ss_pe_t *pe, ss_ctx_state_t *cx)
+static int unordered(void)
 {
-    pe->fence_epoch++;
-    cx->fence_mark = pe->fence_epoch;
+    return ss_w.cfg.model.kind == SS_MODEL_LOGGP && ss_w.cfg.model.unordered;
+}
+
+/* Through the small-message model's route cache when the route may be
+ * asked there (ss_small.c), else SimGrid's answer for the last target. */
+static double route_latency(ss_pe_t *pe, int target)
+{
+    if (pe->sem && ss_w.pes[target].sem)
+        return ss_route_latency(pe->host, ss_w.pes[target].host);
+    if (target != pe->ack_target || pe->ack_lat < 0) {
+        pe->ack_target = target;
+        pe->ack_lat = sg_host_get_route_latency(pe->host, ss_w.pes[target].host);
+    }
+    return pe->ack_lat;
+}
+
+/* When the last acknowledgement of cx's outstanding puts and atomics
+ * returns, counted from their landing (gets end with their reply):
+ * *ack gets the longest route latency, and the result is the latest
+ * landing plus it when every one of them is a small message (its landing
+ * known), else -1. */
+static double acks_back(ss_pe_t *pe, const ss_ctx_state_t *cx, double *ack)
+{
+    double last = 0;
+    int known = 1;
+    *ack = 0;
+    for (uint32_t i = 0; i < pe->nout; i++) {
+        const ss_out_t *o = &pe->out[i];
+        if (!o->msg || o->ctx != cx->id ||
+            (o->msg->kind != SS_MSG_PUT && o->msg->kind != SS_MSG_AMO))
+            continue;
+        double lat = route_latency(pe, o->target);
+        if (lat > *ack)
+            *ack = lat;
+        if (o->comm)
+            known = 0;
+        else if (o->lands + lat > last)
+            last = o->lands + lat;
+    }
+    return known ? last : -1;
 }
 
 static void quiet_on(ss_pe_t *pe, ss_ctx_state_t *cx)
@@ -20,8 +67,25 @@ static void quiet_on(ss_pe_t *pe, ss_ctx_state_t *cx)
     if (!ss_ctx_busy(pe, cx))
         return;
     int32_t ev = ss_trace_begin(pe, "quiet", pe->where, -1, 0, 1);
+    double ack = 0, back = unordered() ? acks_back(pe, cx, &ack) : -1;
+    /* Small sends only: one sleep to the last acknowledgement rather than
+     * a wake-up at the last landing and another at its ack. */
+    if (back > simgrid_get_clock() && cx->pending == 0)
+        sg_actor_sleep_until(back);
+    else
+        back = -1;
     ss_quiet_ctx(pe, cx);
+    if (back < 0 && ack > 0)
+        sg_actor_sleep_for(ack);
     ss_trace_end(ev);
+}
+
+static void fence_on(ss_pe_t *pe, ss_ctx_state_t *cx)
+{
+    if (unordered())
+        quiet_on(pe, cx);
+    pe->fence_epoch++;
+    cx->fence_mark = pe->fence_epoch;
 }
 
 void shmem_fence(void)

@@ -257,6 +257,8 @@ static void wait_comms(ss_pe_t *pe, int with_out, double until)
     }
 }
 
+static void block(ss_pe_t *pe, int with_out);
+
 /* Block until one thing happens: a message lands (it is applied), the
  * PE is woken, or (with_out) one of its sends completes: a SimGrid send,
  * or a small one whose landing time comes first. */
@@ -266,12 +268,18 @@ void ss_progress_wait(ss_pe_t *pe, int with_out)
     ss_stack_check(pe);
     if (take_landed(pe, with_out, simgrid_get_clock()))
         return;
-    if (pe->cpu_debt > 0) {
-        /* Busy with what it consumed: whatever lands meanwhile is taken
-         * by the caller's next wait. */
-        ss_cpu_settle(pe);
-        return;
-    }
+    /* Still busy with what it consumed: it blocks now and looks at what
+     * wakes it once the debt is paid, so a landing later than that costs
+     * no extra wake-up. */
+    double busy = simgrid_get_clock() + pe->cpu_debt;
+    pe->cpu_debt = 0;
+    block(pe, with_out);
+    if (simgrid_get_clock() < busy)
+        sg_actor_sleep_until(busy);
+}
+
+static void block(ss_pe_t *pe, int with_out)
+{
     int sends = 0;   /* SimGrid sends to wait for */
     for (uint32_t i = 0; with_out && i < pe->nout; i++)
         sends |= pe->out[i].comm != NULL;

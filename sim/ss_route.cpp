@@ -64,28 +64,47 @@ double ask(sg_host_t src, sg_host_t dst)
     }
     return lat;
 }
-} // namespace
 
-extern "C" double ss_route_reserve(sg_host_t src, sg_host_t dst, double bytes, double now,
-                                   ss_mark_t *marks, size_t *nmarks)
+// The cached route from src to dst; nullptr when too long to cache (its
+// links are then in hops, its latency in *lat).
+const cached_route *lookup(sg_host_t src, sg_host_t dst, double *lat)
 {
     if (cache.empty())
         cache.resize(CACHE_SLOTS);
     cached_route &c = cache[slot_of(src, dst)];
     if (c.src != src || c.dst != dst) {
-        double lat = ask(src, dst);
-        if (hops.size() > CACHE_HOPS) {
-            *nmarks = 0;
-            return ss_wire_reserve(hops.data(), hops.size(), lat, bytes, now);
-        }
+        *lat = ask(src, dst);
+        if (hops.size() > CACHE_HOPS)
+            return nullptr;
         c.src = src;
         c.dst = dst;
-        c.lat = lat;
+        c.lat = *lat;
         c.n = hops.size();
         std::copy(hops.begin(), hops.end(), c.hops);
     }
-    *nmarks = c.n;
-    return ss_wire_reserve_marked(c.hops, c.n, c.lat, bytes, now, marks);
+    *lat = c.lat;
+    return &c;
+}
+} // namespace
+
+extern "C" double ss_route_reserve(sg_host_t src, sg_host_t dst, double bytes, double now,
+                                   ss_mark_t *marks, size_t *nmarks)
+{
+    double lat;
+    const cached_route *c = lookup(src, dst, &lat);
+    if (!c) {
+        *nmarks = 0;
+        return ss_wire_reserve(hops.data(), hops.size(), lat, bytes, now);
+    }
+    *nmarks = c->n;
+    return ss_wire_reserve_marked(c->hops, c->n, c->lat, bytes, now, marks);
+}
+
+extern "C" double ss_route_latency(sg_host_t src, sg_host_t dst)
+{
+    double lat;
+    lookup(src, dst, &lat);
+    return lat;
 }
 
 // Hosts in a cluster zone (fat-tree, dragonfly, torus, star clusters:

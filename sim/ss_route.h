@@ -14,6 +14,8 @@
  * marks[0..*nmarks) (room for SS_ROUTE_MARKS) the bursts it joined. */
 double ss_route_reserve(sg_host_t src, sg_host_t dst, double bytes, double now,
                         ss_mark_t *marks, size_t *nmarks);
+/* The route's latency (through the same cache). */
+double ss_route_latency(sg_host_t src, sg_host_t dst);
 /* May h be asked its route to itself? Yes in a cluster zone; not in
  * routed zones, where asking SimGrid may abort. */
 int ss_route_self(sg_host_t h);
