@@ -12,6 +12,7 @@ int ss_cmd_sweep(int argc, char **argv);
 int ss_cmd_tune(int argc, char **argv);
 int ss_cmd_plot(int argc, char **argv);
 int ss_cmd_scale(int argc, char **argv);
+int ss_cmd_calibrate(int argc, char **argv);
 
 /* "shmemsim: error: MSG" on stderr; returns 2, the exit status of a bad
  * input. */

@@ -17,7 +17,9 @@ static const char usage[] =
     "  plot   charts (PNG, SVG) of sweep results, drawn by gnuplot\n"
     "  scale  times at PE counts too large to simulate: simulate the small\n"
     "         ones, fit, extrapolate with prediction intervals\n"
-    "  platform SPEC [-o FILE]  write a topology spec or preset as SimGrid XML\n\n"
+    "  platform SPEC [-o FILE]  write a topology spec or preset as SimGrid XML\n"
+    "  calibrate  fit the loggp model's costs to OSU Micro-Benchmarks output\n"
+    "         from a real machine and write a platform spec\n\n"
     "`shmemsim COMMAND --help` lists the options of a command.\n";
 
 static const struct {
@@ -28,6 +30,7 @@ static const struct {
     {"list", ss_cmd_list},     {"sweep", ss_cmd_sweep},
     {"tune", ss_cmd_tune},     {"plot", ss_cmd_plot},
     {"demo", ss_cmd_demo},     {"scale", ss_cmd_scale},
+    {"calibrate", ss_cmd_calibrate},
 };
 
 int ss_cli_fail(const char *msg)

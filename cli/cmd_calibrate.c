@@ -1,0 +1,330 @@
+/* cmd_calibrate.c - `shmemsim calibrate`: the OSU Micro-Benchmarks' output
+ * from a real machine in, the loggp model's parameters out (with their
+ * 95% intervals), and a platform spec that `--platform` takes. The fits
+ * are in calib_fit.c and calib_solve.c, the spec in calib_spec.c. */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "calib_fit.h"
+#include "commands.h"
+#include "parse.h"
+
+static const char help[] =
+    "usage: shmemsim calibrate [--inter] FILE... [--intra FILE...] [options]\n\n"
+    "Fits the loggp model's per-message costs to the output of the OSU\n"
+    "Micro-Benchmarks run on a real machine, prints each parameter with its\n"
+    "95% interval, and writes a platform spec that --platform takes.\n\n"
+    "inputs (the benchmark is read from the header line, e.g. '# OSU MPI\n"
+    "Latency Test v7.4'; OMB 5.x, 6.x and 7.x, OpenSHMEM 1.3 or legacy):\n"
+    "  osu_oshm_put      put + quiet latency per size: a line a + b x size\n"
+    "                    gives a = o + L and b = 1/bw\n"
+    "  osu_oshm_get      blocking get: a = o + 2L (with put: o = 2 a_put - a_get)\n"
+    "  osu_oshm_put_mr   puts per second: one pair gives o = 1/rate at 8 B and\n"
+    "                    less (less the latency its one quiet per 500 puts\n"
+    "                    waits); K pairs on one node give gap = 1/rate when the\n"
+    "                    node saturates (below 0.9 x K times one pair's rate)\n"
+    "  osu_oshm_atomics  the same from the non-fetching atomics (add, inc, set)\n"
+    "  osu_latency       MPI: a + b x size where no put is given; with a put,\n"
+    "                    o-recv = MPI's 8-byte latency - the put's\n"
+    "  osu_bw            MPI: bw = its large-message plateau (sizes within 2%\n"
+    "                    of the best), preferred to a slope\n"
+    "  osu_mbw_mr        MPI: the plateau of its MB/s, and o (or with several\n"
+    "                    pairs, gap) from its messages/s where no SHMEM rate is\n"
+    "                    given (its '[ pairs: N ]' line gives the pairs)\n\n"
+    "options:\n"
+    "  FILE, --inter FILE  an output measured between two nodes (repeatable)\n"
+    "  --intra FILE    one measured between two PEs of one node: gives shm-o,\n"
+    "                  shm-lat and shm-bw the same way (repeatable)\n"
+    "  --pairs K       the SHMEM message-rate files after it ran K pairs with\n"
+    "                  their K senders on one node (OSU pairs PE i with i + N/2:\n"
+    "                  2K PEs on two nodes); default 1\n"
+    "  --sizes MIN:MAX the sizes the latency lines fit (default: all), e.g. to\n"
+    "                  leave out a protocol switch: --sizes 0:8K\n"
+    "  -o FILE.spec    write the spec there (else it is only printed)\n"
+    "  --base SPEC     the machine the spec describes: a fat-tree:/dragonfly:\n"
+    "                  spec or a preset (shmemsim list); its nic-lat is solved so\n"
+    "                  that two nodes' route latency, 2 nic-lat + the links'\n"
+    "                  latencies, is the fitted L; nic-bw = the fitted bw;\n"
+    "                  its costs (o=, gap=, ...) give way to those fitted and\n"
+    "                  stay where the fit determines none. A base with\n"
+    "                  order=adaptive makes a quiet wait for the acknowledge-\n"
+    "                  ments: a put + quiet is then o + 2L (as a get), so\n"
+    "                  L = (a - o) / 2 and put and get do not separate o.\n"
+    "                  Default: one switch, fat-tree:down=N,bw=BW,lat=0ns\n"
+    "  --nodes N       the default base's nodes (default 64)\n"
+    "  --cores N       PEs per node in the spec (default: the base's, else 1)\n\n"
+    "parameters (the spec keys; models/model.h):\n"
+    "  o        CPU time of the issuing PE per put, get or atomic to another node\n"
+    "  L        route latency between two nodes (written as nic-lat)\n"
+    "  bw       bandwidth of a lone transfer (written as nic-bw)\n"
+    "  gap      the node's NIC takes one message per gap (its PEs share it);\n"
+    "           0 or left out: no separate gap\n"
+    "  o-recv   CPU time of the target per signalling message (atomic, put\n"
+    "           with signal); not determined from SHMEM figures alone\n"
+    "  shm-o, shm-lat, shm-bw   the same within a node\n"
+    "A parameter not determined is said so and left out of the spec (the\n"
+    "base's value, if any, stands). The fit column is R^2 and the relative\n"
+    "RMS residual of a latency line (weighted by 1/latency^2: every size\n"
+    "counts by its relative error), or the relative standard deviation of\n"
+    "the rates averaged.\n\n"
+    "The spec file holds one spec line after # comments (the calibration's\n"
+    "provenance); --platform FILE.spec reads it.\n\n"
+    "example:\n"
+    "  shmemsim calibrate put.txt put_mr.txt --pairs 28 put_mr_28.txt \\\n"
+    "      --intra put_node.txt --base frontera-ib -o machine.spec\n"
+    "  shmemsim run --platform machine.spec --pes 1024 ...\n";
+
+typedef struct cal_opts {
+    calib_input_t *in;
+    size_t n;
+    calib_opts_t fit;
+    calib_spec_opts_t spec;
+    const char *out;
+} cal_opts_t;
+
+static const char *const names[CALIB_NPARAMS] = {
+    "o", "L", "bw", "gap", "o-recv", "shm-o", "shm-lat", "shm-bw"};
+
+static int is_bw(int k)
+{
+    return k == CALIB_BW || k == CALIB_SHM_BW;
+}
+
+static int sizes(const char *v, calib_opts_t *f)
+{
+    char lo[64], err[300], why[250];
+    const char *colon = strchr(v, ':');
+    if (!colon || (size_t)(colon - v) >= sizeof lo) {
+        snprintf(err, sizeof err, "--sizes '%s': expected MIN:MAX, e.g. 0:8K", v);
+        return ss_cli_fail(err);
+    }
+    snprintf(lo, sizeof lo, "%.*s", (int)(colon - v), v);
+    if (ss_parse_size(lo, &f->min_bytes, why, sizeof why) ||
+        ss_parse_size(colon + 1, &f->max_bytes, why, sizeof why)) {
+        snprintf(err, sizeof err, "--sizes: %s", why);
+        return ss_cli_fail(err);
+    }
+    if (f->min_bytes > f->max_bytes) {
+        snprintf(err, sizeof err, "--sizes '%s': MIN is above MAX", v);
+        return ss_cli_fail(err);
+    }
+    return 0;
+}
+
+static int value(int argc, char **argv, int *i, const char **v)
+{
+    char err[200];
+    if (*i + 1 >= argc) {
+        snprintf(err, sizeof err, "%s needs a value (see shmemsim calibrate --help)",
+                 argv[*i]);
+        return ss_cli_fail(err);
+    }
+    *v = argv[++*i];
+    return 0;
+}
+
+static int known(const char *a)
+{
+    static const char *const opts[] = {"--inter", "--intra", "--pairs", "--sizes",
+                                       "-o", "--base", "--nodes", "--cores", NULL};
+    char err[200];
+    for (int i = 0; opts[i]; i++)
+        if (!strcmp(a, opts[i]))
+            return 1;
+    snprintf(err, sizeof err, "unknown option '%s' (see shmemsim calibrate --help)", a);
+    ss_cli_fail(err);
+    return 0;
+}
+
+/* Sets the option a (one known() knows) to v; 2 after an error. */
+static int set_option(cal_opts_t *o, const char *a, const char *v, long *pairs)
+{
+    char err[300];
+    long *num = !strcmp(a, "--pairs") ? pairs : !strcmp(a, "--nodes") ? &o->spec.nodes
+              : !strcmp(a, "--cores") ? &o->spec.cores : NULL;
+    if (num && ss_parse_long(v, num == &o->spec.nodes ? 2 : 1, 1 << 20, num, a, err,
+                             sizeof err))
+        return ss_cli_fail(err);
+    if (!strcmp(a, "--sizes"))
+        return sizes(v, &o->fit);
+    if (!strcmp(a, "-o"))
+        o->out = v;
+    if (!strcmp(a, "--base"))
+        o->spec.base = v;
+    return 0;
+}
+
+static int parse_opts(int argc, char **argv, cal_opts_t *o)
+{
+    char err[300];
+    long pairs = 1;
+    const char *v = NULL;
+    o->fit.max_bytes = (size_t)-1;
+    if (!(o->in = calloc((size_t)argc, sizeof *o->in)))
+        return ss_cli_fail("out of memory");
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *path = a;
+        int intra = !strcmp(a, "--intra");
+        if (a[0] == '-' && a[1]) {
+            if (!known(a) || value(argc, argv, &i, &v))
+                return 2;
+            if (!intra && strcmp(a, "--inter")) {
+                if (set_option(o, a, v, &pairs))
+                    return 2;
+                continue;
+            }
+            if (v[0] == '-' && v[1]) {
+                snprintf(err, sizeof err, "%s needs a FILE, not the option '%s'", a, v);
+                return ss_cli_fail(err);
+            }
+            path = v;
+        }
+        o->in[o->n++] = (calib_input_t){.path = path, .pairs = (int)pairs,
+                                        .side = intra ? CALIB_INTRA : CALIB_INTER};
+    }
+    if (!o->n)
+        return ss_cli_fail("shmemsim calibrate needs OSU output files (see "
+                           "shmemsim calibrate --help)");
+    if (o->spec.base && o->spec.nodes)
+        return ss_cli_fail("--nodes sizes the default base (one switch); with "
+                           "--base the base's shape holds");
+    return 0;
+}
+
+/* How the base orders a PE's messages decides what a put + quiet
+ * measures (calib_opts_t); a bad base is left to calib_spec to report. */
+static void base_order(cal_opts_t *o)
+{
+    ss_topo_t t;
+    char why[300];
+    if (o->spec.base && ss_topo_is_spec(o->spec.base) &&
+        ss_topo_parse(o->spec.base, &t, why, sizeof why) == 0)
+        o->fit.unordered = t.unordered;
+}
+
+static int read_inputs(cal_opts_t *o)
+{
+    char err[400];
+    for (size_t i = 0; i < o->n; i++)
+        if (osu_read(o->in[i].path, &o->in[i].t, err, sizeof err) ||
+            calib_file(&o->in[i], &o->fit, err, sizeof err))
+            return ss_cli_fail(err);
+    return 0;
+}
+
+/* A time in ns below 1 us, else in us; a bandwidth in GB/s. */
+static double unit(int k, double v, const char **u)
+{
+    if (is_bw(k))
+        return *u = "GB/s", v * 1e-9;
+    return v < 1e-6 ? (*u = "ns", v * 1e9) : (*u = "us", v * 1e6);
+}
+
+static void print_param(FILE *f, int k, const calib_est_t *e, const char *pre)
+{
+    const char *u;
+    char val[40], iv[64] = "", fit[64] = "";
+    if (!e->ok) {
+        fprintf(f, "%s%-8s not determined: %s\n", pre, names[k], e->why);
+        return;
+    }
+    double s = unit(k, e->v, &u) / e->v;
+    snprintf(val, sizeof val, "%.4g %s", e->v * s, u);
+    if (e->hi > e->lo)
+        snprintf(iv, sizeof iv, "[%.4g, %.4g] %s", e->lo * s, e->hi * s, u);
+    if (!isnan(e->r2))
+        snprintf(fit, sizeof fit, "R^2 %.6f, rms %.2g%%", e->r2, e->rms * 100);
+    else if (!isnan(e->rms))
+        snprintf(fit, sizeof fit, "sd %.2g%%, n=%zu", e->rms * 100, e->n);
+    else
+        snprintf(fit, sizeof fit, "n=%zu", e->n);
+    fprintf(f, "%s%-8s %-13s %-22s %-26s %s\n", pre, names[k], val, iv, fit, e->from);
+}
+
+static void print_inputs(FILE *f, const cal_opts_t *o, const char *pre)
+{
+    for (size_t i = 0; i < o->n; i++) {
+        const calib_input_t *in = &o->in[i];
+        fprintf(f, "%s%s %s: %s (%s), %zu rows", pre, in->side == CALIB_INTRA
+                ? "intra" : "inter", in->path, osu_kind_name(in->t.kind),
+                in->t.title, in->t.n);
+        if (in->t.kind == OSU_PUT_MR || in->t.kind == OSU_ATOMICS ||
+            in->t.kind == OSU_MBW_MR)
+            fprintf(f, ", %d pair%s", in->pairs, in->pairs == 1 ? "" : "s");
+        fprintf(f, "%s\n", in->t.more_tables ? "; the first datatype's table only" : "");
+    }
+}
+
+static void print_table(const cal_opts_t *o, const calib_result_t *r)
+{
+    print_inputs(stdout, o, "");
+    printf("\n%-8s %-13s %-22s %-26s %s\n", "param", "value", "95% interval",
+           "fit", "from");
+    for (int k = 0; k < CALIB_NPARAMS; k++)
+        print_param(stdout, k, &r->p[k], "");
+    for (size_t i = 0; i < r->nnotes; i++)
+        printf("%snote: %s\n", i ? "" : "\n", r->notes[i]);
+}
+
+static int write_spec(const cal_opts_t *o, const calib_result_t *r, const char *spec,
+                      int argc, char **argv)
+{
+    char err[400];
+    FILE *f = fopen(o->out, "w");
+    if (!f) {
+        snprintf(err, sizeof err, "cannot write '%s'", o->out);
+        return ss_cli_fail(err);
+    }
+    fputs("# shmemsim calibrate: the loggp model fitted to OSU Micro-Benchmarks "
+          "output\n# command:", f);
+    for (int i = 0; i < argc; i++)
+        fprintf(f, " %s", i ? argv[i] : "shmemsim");
+    fputs("\n", f);
+    print_inputs(f, o, "# ");
+    for (int k = 0; k < CALIB_NPARAMS; k++)
+        print_param(f, k, &r->p[k], "# ");
+    for (size_t i = 0; i < r->nnotes; i++)
+        fprintf(f, "# note: %s\n", r->notes[i]);
+    fprintf(f, "%s\n", spec);
+    if (fclose(f)) {
+        snprintf(err, sizeof err, "writing '%s' failed", o->out);
+        return ss_cli_fail(err);
+    }
+    size_t n = strlen(o->out);
+    if (n < 5 || strcmp(o->out + n - 5, ".spec"))
+        fprintf(stderr, "shmemsim: note: --platform knows a spec file by its name "
+                "ending in .spec; '%s' would be read as SimGrid XML\n", o->out);
+    return 0;
+}
+
+int ss_cmd_calibrate(int argc, char **argv)
+{
+    cal_opts_t o = {0};
+    calib_result_t r;
+    char err[400], spec[500];
+    int rc;
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return fputs(help, stdout), 0;
+    rc = parse_opts(argc, argv, &o);
+    if (!rc)
+        rc = read_inputs(&o);
+    base_order(&o);
+    if (!rc && calib_solve(o.in, o.n, &o.fit, &r, err, sizeof err))
+        rc = ss_cli_fail(err);
+    if (!rc && calib_spec(&r, &o.spec, spec, sizeof spec, err, sizeof err))
+        rc = ss_cli_fail(err);
+    if (!rc) {
+        print_table(&o, &r);
+        printf("\nspec: %s\n", spec);
+        if (o.out && !(rc = write_spec(&o, &r, spec, argc, argv)))
+            printf("wrote %s\n", o.out);
+    }
+    for (size_t i = 0; i < o.n; i++)
+        osu_free(&o.in[i].t);
+    free(o.in);
+    return rc;
+}
