@@ -13,6 +13,15 @@ static size_t preset_nodes(const ss_topo_preset_t *p)
     return ss_topo_parse(p->name, &t, err, sizeof err) ? 0 : ss_topo_hosts(&t);
 }
 
+/* loggp when the preset carries calibrated costs (cli/options.c). */
+static const char *preset_model(const ss_topo_preset_t *p)
+{
+    ss_topo_t t;
+    char err[200];
+    return !ss_topo_parse(p->name, &t, err, sizeof err) && t.has_costs
+        ? "loggp (calibrated)" : "alpha-beta (no published costs)";
+}
+
 int ss_cmd_list(int argc, char **argv)
 {
     (void)argc, (void)argv;
@@ -23,11 +32,14 @@ int ss_cmd_list(int argc, char **argv)
     }
     printf("platform presets (--platform NAME):\n");
     for (const ss_topo_preset_t *p = ss_topo_presets; p->name; p++)
-        printf("  %-22s %s; %zu nodes x ppn %d = %zu PEs\n", p->name, p->desc,
-               preset_nodes(p), p->ppn, preset_nodes(p) * (size_t)p->ppn);
+        printf("  %-22s %s; %zu nodes x ppn %d = %zu PEs; default model %s\n",
+               p->name, p->desc, preset_nodes(p), p->ppn,
+               preset_nodes(p) * (size_t)p->ppn, preset_model(p));
     printf("models:\n"
-           "  %-22s %s\n  %-22s %s\n", "alpha-beta",
-           "latency + bytes/bandwidth, max-min sharing, no overheads",
+           "  %-22s %s\n  %-22s %s\n  %-22s %s\n", "loggp",
+           "alpha-beta plus calibrated per-message costs (o, gap, o-recv, "
+           "fence order); docs/models.md",
+           "alpha-beta", "latency + bytes/bandwidth, max-min sharing, no overheads",
            "simgrid", "SimGrid's LV08 model and factors, LogGP o and g");
     return 0;
 }

@@ -22,9 +22,16 @@ static const char platform_help[] =
     "      lat= set the links in a group; global-bw=, global-lat= between.\n"
     "KEYS: bw=, lat= (every link of the network, node links included),\n"
     "nic-bw=, nic-lat= (each node's injection limit), cores= (per node).\n"
+    "Software costs of the loggp model (a spec with any of them runs under\n"
+    "it by default; docs/models.md): o= (send overhead per message),\n"
+    "gap= (per-NIC gap between messages), o-recv= (receive overhead per\n"
+    "signal), order=fifo|adaptive (adaptive: fence waits for acks),\n"
+    "shm-o=, shm-lat=, shm-bw= (the intra-node path). The XML carries the\n"
+    "network only: give the costs as options (--o, --g, --o-recv) there.\n"
     "Units: 100Gbps, 12.5GBps, 1us, 500ns.\n"
     "The same SPEC works directly as --platform, built in memory (faster\n"
-    "than XML for large machines).\n";
+    "than XML for large machines), and so does a FILE.spec holding it on\n"
+    "its first line that is not a # comment (shmemsim calibrate writes one).\n";
 
 /* What cluster XML cannot say; the spec given to --platform keeps it. */
 static void xml_notes(const ss_topo_t *t)

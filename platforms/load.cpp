@@ -24,6 +24,18 @@ extern "C" {
 namespace sg4 = simgrid::s4u;
 using simgrid::kernel::routing::NetPoint;
 
+// Does the spec give the intra-node path its own link?
+static bool has_shm(const ss_topo_t *t)
+{
+    return t->shm_lat > 0 || t->shm_bw > 0;
+}
+
+// Its bandwidth: shm-bw, else SimGrid's loopback default (10 GB/s).
+static double shm_bw(const ss_topo_t *t)
+{
+    return t->shm_bw > 0 ? t->shm_bw : 10e9;
+}
+
 static sg4::ClusterCallbacks callbacks(const ss_topo_t *t)
 {
     int cores = t->cores;
@@ -33,8 +45,18 @@ static sg4::ClusterCallbacks callbacks(const ss_topo_t *t)
         h->set_core_count(cores)->seal();
         return {h->get_netpoint(), nullptr};
     };
+    // The intra-node path (shm-lat, shm-bw): a loopback link per node,
+    // shared by the node's PEs (one memory system).
+    double lo_bw = shm_bw(t), lo_lat = t->shm_lat;
+    auto loopback = [lo_bw, lo_lat](sg4::NetZone *zone, const std::vector<unsigned long> &coords,
+                                    unsigned long id) -> sg4::Link * {
+        if (!coords.empty() && coords.back() == std::numeric_limits<unsigned int>::max())
+            return nullptr;
+        return zone->create_link("lo-" + std::to_string(id), lo_bw)->set_latency(lo_lat)->seal();
+    };
+    bool lo = has_shm(t);
     if (t->nic_bw <= 0)
-        return sg4::ClusterCallbacks(host);
+        return lo ? sg4::ClusterCallbacks(host, loopback, nullptr) : sg4::ClusterCallbacks(host);
     double bw = t->nic_bw, lat = t->nic_lat;
     // The limiter is a per-node link on every route in and out of the
     // node: the NIC's injection bandwidth and latency. SimGrid's dragonfly
@@ -48,7 +70,7 @@ static sg4::ClusterCallbacks callbacks(const ss_topo_t *t)
             return nullptr;
         return zone->create_link("nic-" + std::to_string(id), bw)->set_latency(lat)->seal();
     };
-    return sg4::ClusterCallbacks(host, nullptr, nic);
+    return lo ? sg4::ClusterCallbacks(host, loopback, nic) : sg4::ClusterCallbacks(host, nullptr, nic);
 }
 
 // A fat-tree as nested star zones. A level-l subtree (l = 1: one leaf
@@ -133,9 +155,16 @@ private:
             NetPoint *np = h->get_netpoint();
             z->add_route(np, nullptr, nullptr, nullptr, {In(l, In::Direction::UP)}, true);
             // PEs sharing a node go out to the leaf switch and back, as in
-            // SimGrid's own fat-tree.
-            z->add_route(np, np, nullptr, nullptr,
-                         {In(l, In::Direction::UP), In(l, In::Direction::DOWN)}, false);
+            // SimGrid's own fat-tree, unless the spec gives the node's
+            // shared memory a link of its own (shm-lat, shm-bw).
+            if (has_shm(t_)) {
+                sg4::Link *lo = z->create_link(name + "-lo", shm_bw(t_))
+                                    ->set_latency(t_->shm_lat)->seal();
+                z->add_route(np, np, nullptr, nullptr, {In(lo)}, false);
+            } else {
+                z->add_route(np, np, nullptr, nullptr,
+                             {In(l, In::Direction::UP), In(l, In::Direction::DOWN)}, false);
+            }
         }
     }
 
@@ -171,16 +200,21 @@ private:
 // Dragonfly: SimGrid's DragonflyZone takes one bandwidth and latency; the
 // links between groups ("blue" in its names) are then set to global-bw /
 // global-lat, scaled like the zone scales them (it multiplies by the
-// number of parallel links). A node's link to its router gets nic-lat on
-// top, as a fat-tree's first level does: the zone counts no latency of
-// the NIC limiter it puts on a node's routes, only its bandwidth.
+// number of parallel links). A node's link to its router is its NIC: it
+// gets nic-lat on top, as a fat-tree's first level does (the zone counts
+// no latency of the NIC limiter it puts on a node's routes, only its
+// bandwidth), and nic-bw.
 static void set_global_links(const ss_topo_t *t)
 {
-    if (t->global_bw <= 0 && t->global_lat <= 0 && t->nic_lat <= 0)
+    if (t->global_bw <= 0 && t->global_lat <= 0 && t->nic_lat <= 0 && t->nic_bw <= 0)
         return;
     for (sg4::Link *l : sg4::Engine::get_instance()->get_all_links()) {
-        if (t->nic_lat > 0 && l->get_name().rfind("local_link_from_router_", 0) == 0)
-            l->set_latency(t->lat[0] + t->nic_lat);
+        if (l->get_name().rfind("local_link_from_router_", 0) == 0) {
+            if (t->nic_lat > 0)
+                l->set_latency(t->lat[0] + t->nic_lat);
+            if (t->nic_bw > 0)
+                l->set_bandwidth(t->nic_bw);
+        }
         if (l->get_name().rfind("blue_link_between_group_", 0) != 0)
             continue;
         if (t->global_bw > 0)
@@ -199,7 +233,12 @@ static void build(const ss_topo_t *t)
     auto sp = sg4::Link::SharingPolicy::SPLITDUPLEX;
     sg4::DragonflyParams p({t->groups[0], t->groups[1]}, {t->chassis[0], t->chassis[1]},
                            {t->routers[0], t->routers[1]}, t->nodes);
-    sg4::NetZone *z = sg4::create_dragonfly_zone("machine", nullptr, p, callbacks(t),
+    // No NIC limiter: set_global_links makes each node's own link its NIC
+    // (a limiter is one shared link for both directions, which halves a
+    // node's bandwidth when it sends and receives at once).
+    ss_topo_t no_limiter = *t;
+    no_limiter.nic_bw = 0;
+    sg4::NetZone *z = sg4::create_dragonfly_zone("machine", nullptr, p, callbacks(&no_limiter),
                                                  t->bw[0], t->lat[0], sp);
     z->seal();
     set_global_links(t);

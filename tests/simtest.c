@@ -31,7 +31,7 @@ const char *simtest_platform(const char *name)
 }
 
 static simtest_result_t run_cfg(const char *platform, int npes, int ppn,
-                                ss_model_kind_t model, int placement,
+                                const ss_model_t *model, int placement,
                                 void (*fn)(void *))
 {
     simtest_result_t r = {0};
@@ -46,7 +46,7 @@ static simtest_result_t run_cfg(const char *platform, int npes, int ppn,
         cfg.npes = npes;
         cfg.ppn = ppn;
         cfg.placement = placement;
-        ss_model_defaults(&cfg.model, model);
+        cfg.model = *model;
         if (simtest_stack_kib)
             cfg.stack_kib = simtest_stack_kib;
         int rc = ss_world_run(&cfg, fn, NULL);
@@ -67,13 +67,23 @@ static simtest_result_t run_cfg(const char *platform, int npes, int ppn,
 simtest_result_t simtest_run(const char *platform, int npes, int ppn,
                              ss_model_kind_t model, void (*fn)(void *))
 {
+    ss_model_t m;
+    ss_model_defaults(&m, model);
+    return run_cfg(platform, npes, ppn, &m, SS_PLACE_BLOCK, fn);
+}
+
+simtest_result_t simtest_run_model(const char *platform, int npes, int ppn,
+                                   const ss_model_t *model, void (*fn)(void *))
+{
     return run_cfg(platform, npes, ppn, model, SS_PLACE_BLOCK, fn);
 }
 
 simtest_result_t simtest_run_placed(const char *platform, int npes, int ppn,
                                     int placement, void (*fn)(void *))
 {
-    return run_cfg(platform, npes, ppn, SS_MODEL_ALPHA_BETA, placement, fn);
+    ss_model_t m;
+    ss_model_defaults(&m, SS_MODEL_ALPHA_BETA);
+    return run_cfg(platform, npes, ppn, &m, placement, fn);
 }
 
 char *simtest_slurp(FILE *f)

@@ -30,6 +30,9 @@ extern int simtest_stack_kib;
 /* Runs fn on npes PEs of `platform` under `model`; returns the result. */
 simtest_result_t simtest_run(const char *platform, int npes, int ppn,
                              ss_model_kind_t model, void (*fn)(void *));
+/* Under a model given whole (its costs set by the caller). */
+simtest_result_t simtest_run_model(const char *platform, int npes, int ppn,
+                                   const ss_model_t *model, void (*fn)(void *));
 /* Alpha-beta, with a placement (SS_PLACE_*). */
 simtest_result_t simtest_run_placed(const char *platform, int npes, int ppn,
                                     int placement, void (*fn)(void *));
