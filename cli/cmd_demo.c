@@ -90,11 +90,12 @@ int ss_cmd_demo(int argc, char **argv)
     snprintf(csv, sizeof csv, "%s/fcollect.csv", dir);
     printf("shmemsim demo: fcollect (every PE contributes a block, all get all) "
            "on aries-xc,\na Cray XC-like dragonfly with 32 PEs per node, from 64 "
-           "to 100,000 PEs.\nThe small PE counts are simulated (SimGrid, "
-           "alpha-beta model); beyond them\neach algorithm's time is fitted over "
-           "terms of its closed form and given\nwith a 95%% prediction interval. "
-           "This takes about a minute. (linear and\ndirect are left out: one "
-           "root's link, and p^2 puts in flight at once.)\n\n");
+           "to 100,000 PEs.\nThe small PE counts are simulated (SimGrid, the "
+           "calibrated loggp model,\ndocs/models.md); beyond them each algorithm's "
+           "time is fitted over terms of\nits closed form and given with a 95%% "
+           "prediction interval. This takes about\ntwo minutes. (linear and "
+           "direct are left out: one root's link, and p^2 puts\nin flight at "
+           "once.)\n\n");
     char *const args[] = {"shmemsim", "scale", "--platform", "aries-xc",
                           "--collective", "fcollect", "--algorithm",
                           "ring,recursive_doubling,bruck,neighbor_exchange,knomial",

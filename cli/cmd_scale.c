@@ -358,7 +358,7 @@ static int build_sweep(scale_opts_t *o, const char *self)
     s->exe = self;
     s->pass = j->run.argv;
     s->npass = j->run.n;
-    s->model = ss_model_names[j->run.cfg.model.kind];
+    s->model = &j->run.cfg.model;
     s->ppn = j->run.cfg.ppn;
     s->quiet = 1;
     return ss_sweep_build(s) ? ss_option_fail("out of memory") : 0;

@@ -407,7 +407,7 @@ int ss_cmd_sweep(int argc, char **argv)
     if (o.s.plats && o.s.pass && o.merge && !parse_args(argc, argv, &o) &&
         !check_modes(&o) && !resolve_lists(&o) && !cross_check(&o)) {
         o.s.npass = o.run.n;
-        o.s.model = ss_model_names[o.run.cfg.model.kind];
+        o.s.model = &o.run.cfg.model;
         o.s.ppn = o.run.cfg.ppn;
         if (ss_sweep_build(&o.s))
             ss_option_fail("out of memory");

@@ -10,7 +10,7 @@ static const char usage[] =
     "Simulates OpenSHMEM collectives on a modeled network (SimGrid).\n\n"
     "commands:\n"
     "  run    simulate one collective over sizes and print its times\n"
-    "  demo   a short tour on the shipped fat-tree platform\n"
+    "  demo   a scaling study: fcollect on aries-xc, 64 to 100,000 PEs\n"
     "  list   the algorithms of every collective, network models, presets\n"
     "  sweep  run many points (algorithms x PEs x sizes x platforms) into one CSV\n"
     "  tune   best algorithm per PE and size range, as runtime tuning files\n"

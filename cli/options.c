@@ -111,12 +111,25 @@ static void keep_given(ss_model_t *m, const ss_model_t *from)
 /* The model a run uses: with no --model, loggp on a platform that
  * carries costs (a preset, a spec with o=, gap=, ...), else alpha-beta;
  * loggp takes the platform's costs, the command line's override them. */
+static int platform_costs(const char *platform, ss_topo_t *t)
+{
+    char err[256];
+    return platform && ss_topo_is_spec(platform) &&
+           ss_topo_parse(platform, t, err, sizeof err) == 0 && t->has_costs;
+}
+
+const char *ss_option_model_name(const ss_model_t *m, const char *platform)
+{
+    ss_topo_t t;
+    if (!m->chosen && platform_costs(platform, &t))
+        return ss_model_names[SS_MODEL_LOGGP];
+    return ss_model_names[m->kind];
+}
+
 static int resolve_model(ss_config_t *cfg)
 {
     ss_topo_t t;
-    char err[256];
-    int costs = ss_topo_is_spec(cfg->platform) &&
-                ss_topo_parse(cfg->platform, &t, err, sizeof err) == 0 && t.has_costs;
+    int costs = platform_costs(cfg->platform, &t);
     ss_model_t *m = &cfg->model;
     if (!m->chosen && costs) {
         ss_model_t was = *m;

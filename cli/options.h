@@ -13,6 +13,10 @@ int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg);
 /* Check what every run needs (platform, pes) and resolve what the
  * platform decides (PEs per host); print an error, return -1. */
 int ss_option_finish(ss_config_t *cfg);
+/* The model a run with model options m takes on `platform` (loggp on a
+ * platform with costs unless --model was given), as the model column
+ * names it. */
+const char *ss_option_model_name(const ss_model_t *m, const char *platform);
 
 extern const char ss_option_common_help[];
 

@@ -10,6 +10,7 @@
  * is a line).
  */
 #define _POSIX_C_SOURCE 200809L
+#include "options.h"
 #include "platform.h"
 #include "sweep.h"
 
@@ -268,8 +269,10 @@ static int store_row(ss_sweep_t *s, const char *line, size_t len, fields_t *fl,
                         fl->f[col[F_ALG]], fl->f[col[F_PES]], fl->f[col[F_BYTES]],
                         only_selected && pi >= 0 ? " part" : ""), -1;
     unsigned long long ppn;
-    int want = s->ppn ? s->ppn : ss_platform_ppn(s->plats[s->pt[pi].plat]);
-    int other = strcmp(fl->f[col[F_MODEL]], s->model) ||
+    const char *plat = s->plats[s->pt[pi].plat];
+    int want = s->ppn ? s->ppn : ss_platform_ppn(plat);
+    const char *model = ss_option_model_name(s->model, plat);
+    int other = strcmp(fl->f[col[F_MODEL]], model) ||
                 whole(fl->f[col[F_PPN]], &ppn) || ppn != (unsigned long long)want;
     if (other && (how & SS_SWEEP_LOAD_OTHERS))
         return 1;
@@ -277,7 +280,7 @@ static int store_row(ss_sweep_t *s, const char *line, size_t len, fields_t *fl,
         return snprintf(err, errlen, "row has model %s, ppn %s but this sweep "
                         "runs model %s, ppn %d; give the same --model and --ppn, "
                         "or another -o", fl->f[col[F_MODEL]], fl->f[col[F_PPN]],
-                        s->model, want), -1;
+                        model, want), -1;
     ss_sweep_point_t *p = &s->pt[pi];
     char **r = &p->rows[si];
     if (*r && (strlen(*r) != len + 1 || memcmp(*r, line, len)))

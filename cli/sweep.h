@@ -21,6 +21,7 @@
 
 #include <stddef.h>
 
+#include "model.h"
 #include "shcoll.h"
 
 typedef struct ss_sweep_point {
@@ -68,7 +69,9 @@ typedef struct ss_sweep {
     size_t nsizes;
     char **pass;                           /* run options passed through */
     size_t npass;
-    const char *model;                     /* expected model column */
+    const ss_model_t *model;               /* the run options' model: the
+                                              model column expected on each
+                                              platform (ss_option_model_name) */
     int ppn;                               /* expected ppn column */
     char *header;                          /* CSV header line with '\n' */
     ss_sweep_point_t *pt;
