@@ -51,7 +51,8 @@ static const char run_help[] =
     "  (models/) with alpha and beta of the route from PE 0 to PE 1 and the\n"
     "  model's o, gap, o-recv; it is within 1%% on a contention-free\n"
     "  platform (tests/platforms/star-64.xml); empty under order=adaptive\n"
-    "  (fences waiting for acknowledgements are beyond the forms)\n"
+    "  (fences waiting for acknowledgements are beyond the forms) and under\n"
+    "  loggp above 1,024 PEs (its forms replay every member's messages)\n"
     "%s";
 
 static const char *const kinds[] = {"fcollect", "collect", "broadcast", "reduce",
@@ -198,12 +199,19 @@ static int run_validate(run_opts_t *o)
     return 0;
 }
 
+/* Under loggp most forms play each member's messages out (members drift
+ * apart): cheap to 1,024 PEs, seconds and GB for direct fcollect at
+ * 4,096. */
+#define LOGGP_FORM_MAX_PES 1024
+
 /* The closed form for one point (alpha-beta and loggp; the forms do not
  * follow fences that wait for acknowledgements, order=adaptive). */
 static double predicted(const run_opts_t *o, const ss_bench_t *b,
                         const char *alg, size_t bytes)
 {
-    if (o->cfg.model.kind == SS_MODEL_SIMGRID || o->cfg.model.unordered)
+    const ss_model_t *m = &o->cfg.model;
+    if (m->kind == SS_MODEL_SIMGRID || m->unordered ||
+        (m->kind == SS_MODEL_LOGGP && o->cfg.npes > LOGGP_FORM_MAX_PES))
         return NAN;
     int p = o->cfg.npes;
     size_t *sizes = NULL;

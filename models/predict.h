@@ -9,9 +9,11 @@
  * concurrent flows out of one host each get 1/k of its bandwidth).
  *
  * The forms model what the algorithm's code does, including its
- * synchronisation messages (flags and counters are 8 bytes; a flag sent
- * after a fence travels alongside the data it follows, so it adds no
- * latency), and the combine cost gamma per byte of a reduction.
+ * synchronisation messages (flags and counters are 8 bytes; under
+ * alpha-beta a flag sent after a fence travels alongside the data it
+ * follows, so it adds no latency; under loggp it is a message of its own,
+ * paying o and o_recv), and the combine cost gamma per byte of a
+ * reduction.
  *
  * Tables are per collective, one row per algorithm, named as in the
  * algorithm registries; tests/test_predict.c checks every row against
@@ -71,6 +73,65 @@ double ss_fcollect_bruck_time(const ss_ab_t *ab, int p, size_t n,
                               const size_t *sizes);
 double ss_fcollect_knomial_time(const ss_ab_t *ab, int p, int k, size_t n,
                                 const size_t *sizes);
+
+/* loggp (predict_fcollect.c says how the simulator charges o, g and
+ * o_recv). */
+int ss_lg_on(const ss_ab_t *ab);        /* o, g or o_recv non-zero */
+double ss_lg_step(const ss_ab_t *ab);   /* back-to-back issues: max(o, g) */
+/* A put of m > 0 bytes and its fenced flag issued right after it: when
+ * the flag is applied, from the put's ready time. */
+double ss_lg_pair(const ss_ab_t *ab, double m);
+
+/* Helpers of the loggp engine (predict_fcollect.c). A keyed index:
+ * heaps, sorts, and how many messages share a link from when (k: time,
+ * x: count). The functions returning int give -1 when out of memory. */
+typedef struct ss_lg_key {
+    double k;
+    int x;
+} ss_lg_key_t;
+typedef struct ss_lg_vec {
+    ss_lg_key_t *v;
+    int n, cap;
+} ss_lg_vec_t;
+int ss_lg_grow(void *array, int *cap, int n, size_t size);   /* room for n+1 */
+int ss_lg_append(ss_lg_vec_t *v, double k, int x);
+int ss_lg_push(ss_lg_vec_t *heap, double k, int x);   /* least k, then x */
+ss_lg_key_t ss_lg_pop(ss_lg_vec_t *heap);
+void ss_lg_sort(ss_lg_key_t *v, int n);                /* by k */
+ss_lg_key_t *ss_lg_sorted(int m, const double *keys);  /* with index */
+/* Messages sharing one link equally: message i reaches it at arrive[i]
+ * (its latency paid) with bytes[i]; done[i] gets when it has passed, and
+ * line how many shared the link from when. */
+int ss_lg_share(const ss_ab_t *ab, int m, const double *arrive,
+                const double *bytes, double *done, ss_lg_vec_t *line);
+/* Where the busy period of a link holding time `from` began: pieces
+ * through by then share nothing with later ones. */
+double ss_lg_busy_since(int n, const double *arrive, const double *done,
+                        double from);
+
+/* The engine (predict_collect.c): members whose clocks drift apart,
+ * each running a program of steps. A step issues puts and flags (in
+ * order, back to back) and may then wait for `need` flags of a tag. prog returns 0 when member x has nothing
+ * after this step. ss_lg_run returns when the last member is done
+ * (NAN: out of memory, or a member waits forever); start/end (NULL:
+ * 0 / not wanted) are each member's clock, its debts paid. */
+typedef struct ss_lg_eng ss_lg_eng_t;
+typedef int (*ss_lg_prog_t)(ss_lg_eng_t *e, int x, int step, void *arg);
+void ss_lg_to_put(ss_lg_eng_t *e, int to, double bytes);   /* none if 0 */
+void ss_lg_to_chunks(ss_lg_eng_t *e, int to, double bytes, double chunk);
+void ss_lg_to_flag(ss_lg_eng_t *e, int to, int tag);
+void ss_lg_wait(ss_lg_eng_t *e, int tag, int need);
+double ss_lg_run(const ss_ab_t *ab, int p, ss_lg_prog_t prog, void *arg,
+                 const double *start, double *end);
+/* The engines' rounds under loggp, members starting at start[r] (NULL:
+ * all at 0): when the last one is done. chunk: the padding put size;
+ * ride: collect/bruck.c's rounds (the maxima and the first 64 bytes of
+ * padding ride in one put before the flag). */
+double ss_bruck_rounds(const ss_ab_t *ab, int p, size_t n,
+                       const size_t *sizes, size_t chunk, int ride);
+double ss_knomial_rounds(const ss_ab_t *ab, int p, int k, size_t n,
+                         const size_t *sizes, size_t chunk,
+                         const double *start);
 
 /* Helpers for the forms. */
 int ss_ceil_log(int base, int p);     /* smallest k with base^k >= p */

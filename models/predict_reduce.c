@@ -1,72 +1,168 @@
-/* predict_reduce.c - alpha-beta closed forms of the reduction algorithms
- * (see predict.h). F is the wire size of a flag or counter increment;
+/* predict_reduce.c - closed forms of the reduction algorithms (see
+ * predict.h). F is the wire size of a flag or counter increment;
  * gamma is charged per byte of each combine's input.
  *
  * Where an algorithm's messages differ in size between members (uneven
  * blocks, cut-short trees) the form follows each member's critical path
- * instead of assuming lockstep; each function says what it models. */
+ * instead of assuming lockstep; each function says what it models.
+ *
+ * loggp: a member's puts and flags each take o of its time and leave
+ * d = max(o, g) apart (a flag is its own message, d after its put); each
+ * flag it consumes costs it o_recv, and a combine is CPU time as well, so
+ * a member's CPU runs these one after another. A put of b bytes and its
+ * flag, alone on the route, are applied
+ *   flight(b) = alpha + max((b+F) beta, d + F beta)
+ * after the put leaves (alpha + F beta for a bare flag), so a step of a
+ * symmetric exchange costs o + flight(b) + o_recv (+ b gamma). */
 #include "predict.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #define F 8.0
+
+static double max2(double x, double y)
+{
+    return x > y ? x : y;
+}
 
 static double elem_bytes(const ss_pred_in_t *in)
 {
     return in->elem ? (double)in->elem : 1.0;
 }
 
-/* Gather into the root's work, p-1 combines of n bytes, then the result
- * to each member; both transfer rounds share the root's link. */
+static double gap(const ss_ab_t *ab)
+{
+    return max2(ab->o, ab->g);
+}
+
+/* A put of b bytes (none for b = 0) and its fenced flag: from the put
+ * leaving until the flag is applied, alone on the route. */
+static double flight(const ss_ab_t *ab, double b)
+{
+    if (b <= 0)
+        return ab->alpha + F * ab->beta;
+    return ab->alpha + max2((b + F) * ab->beta, gap(ab) + F * ab->beta);
+}
+
+/* Gather into the root's work: p-1 puts and flags, d apart per member,
+ * share its link; it consumes the p-1 flags, combines p-1 times, then
+ * puts the result and a flag to each member, d apart, out of its link;
+ * the last is applied once its link has drained:
+ *   T = o + alpha + max((p-1)(n+F) beta, d + (p-1) F beta)
+ *     + (p-1)(o_recv + n gamma) + o + alpha + o_recv
+ *     + max((p-1)(n+F) beta, 2(p-2)d + (n+F) beta, (2p-3)d + F beta),
+ * 2 alpha + 2(p-1)(n+F) beta + (p-1) n gamma under alpha-beta. */
 static double linear(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
-    double p = in->p, n = (double)in->n;
-    return 2 * ab->alpha + 2 * (p - 1) * (n + F) * ab->beta +
-           (p - 1) * n * ab->gamma;
+    double p = in->p, n = (double)in->n, d = gap(ab);
+    double in_ = max2((p - 1) * (n + F) * ab->beta, d + (p - 1) * F * ab->beta);
+    double out = max2((p - 1) * (n + F) * ab->beta,
+                      2 * (p - 2) * d + (n + F) * ab->beta);
+    out = max2(out, (2 * p - 3) * d + F * ab->beta);
+    return ab->o + ab->alpha + in_ + (p - 1) * (ab->o_recv + n * ab->gamma) +
+           ab->o + ab->alpha + out + ab->o_recv;
 }
 
 /* ---- trees: binomial and k-nomial ------------------------------------ */
 
 typedef struct flow {
-    double start;   /* when its transfer phase begins (after alpha) */
-    int child;
+    double rel, work, done;   /* s: start of its transfer, at full rate */
+    int id;
 } flow_t;
 
-static int by_start(const void *x, const void *y)
+static int by_rel(const void *x, const void *y)
 {
-    double a = ((const flow_t *)x)->start, b = ((const flow_t *)y)->start;
+    double a = ((const flow_t *)x)->rel, b = ((const flow_t *)y)->rel;
     return a < b ? -1 : a > b;
 }
 
-/* Flows of equal work w (seconds alone) sharing one link fairly, sorted by
- * start: the oldest always has the least left, so they finish in order.
- * done[child] receives each one's completion. */
-static void shared_link(flow_t *f, int nf, double w, double *done)
+static void swap(int *h, int i, int j)
 {
-    double *left = malloc((size_t)nf * sizeof *left);
-    double t = 0;
-    int head = 0, tail = 0;
-    for (int i = 0; i < nf; i++)
-        left[i] = w;
-    while (head < nf) {
-        if (head == tail)
-            t = f[tail++].start;
-        while (tail < nf && f[tail].start <= t)
-            tail++;
-        int active = tail - head;
-        double finish = t + left[head] * active;
-        double next = tail < nf ? f[tail].start : finish;
-        /* When the oldest finishes first it is served exactly what it had
-         * left: (finish - t) / active would round, and where t is large
-         * against the work (alpha >> beta) never bring it to 0. */
-        double served = next < finish ? (next - t) / active : left[head];
-        for (int i = head; i < tail; i++)
-            left[i] -= served;
-        t = next < finish ? next : finish;
-        while (head < tail && left[head] <= 1e-18)
-            done[f[head++].child] = t;
+    int x = h[i];
+    h[i] = h[j];
+    h[j] = x;
+}
+
+/* Flows sorted by release sharing one link fairly: each active one is
+ * served at 1/(active) of the rate, so it ends when the link's virtual
+ * time, which runs at that rate, has gone its work past its release
+ * (done holds that virtual finish until then). h: room for nf. */
+static void share(flow_t *f, int nf, int *h)
+{
+    double now = 0, v = 0;
+    int nh = 0, next = 0;
+    while (next < nf || nh > 0) {
+        if (nh == 0)
+            now = max2(now, f[next].rel);
+        for (; next < nf && f[next].rel <= now; next++) {
+            f[next].done = v + f[next].work;
+            int i = nh++;
+            for (h[i] = next; i > 0 && f[h[i]].done < f[h[(i - 1) / 2]].done;
+                 i = (i - 1) / 2)
+                swap(h, i, (i - 1) / 2);
+        }
+        double end = now + (f[h[0]].done - v) * nh;
+        if (next < nf && f[next].rel < end) {
+            v += (f[next].rel - now) / nh;
+            now = f[next].rel;
+            continue;
+        }
+        v = f[h[0]].done;
+        now = end;
+        while (nh > 0 && f[h[0]].done <= v * (1 + 1e-12)) {
+            f[h[0]].done = now;
+            h[0] = h[--nh];
+            for (int i = 0, c; (c = 2 * i + 1) < nh; i = c) {
+                if (c + 1 < nh && f[h[c + 1]].done < f[h[c]].done)
+                    c++;
+                if (f[h[i]].done <= f[h[c]].done)
+                    break;
+                swap(h, i, c);
+            }
+        }
     }
-    free(left);
+}
+
+/* A member's time: its CPU and when its NIC takes the next message. */
+typedef struct clk {
+    double cpu, nic;
+} clk_t;
+
+/* One issue: o of the CPU, then the message leaves once the NIC is free
+ * (one per g). */
+static double issue(const ss_ab_t *ab, clk_t *c)
+{
+    double at = max2(c->cpu + ab->o, c->nic);
+    c->cpu = at;
+    c->nic = at + ab->g;
+    return at;
+}
+
+/* shcoll_put_flag of n bytes as flows into f, tagged id: the put and the
+ * flag, or one flow of n+F when neither o nor g splits them (the
+ * simulator then sends them as one). Returns how many. */
+static int put_flag(const ss_ab_t *ab, clk_t *c, double n, int id, flow_t *f)
+{
+    int nf = 0;
+    if (n > 0) {
+        int fused = ab->o == 0 && ab->g == 0;
+        f[nf++] = (flow_t){issue(ab, c) + ab->alpha, (n + F * fused) * ab->beta, 0, id};
+        if (fused)
+            return nf;
+    }
+    f[nf++] = (flow_t){issue(ab, c) + ab->alpha, F * ab->beta, 0, id};
+    return nf;
+}
+
+/* When each id's flag is applied: after its last flow (the put it is
+ * fenced behind, or the flag). */
+static void landings(const flow_t *f, int nf, double *at)
+{
+    for (int i = 0; i < nf; i++)
+        at[f[i].id] = -1;
+    for (int i = 0; i < nf; i++)
+        at[f[i].id] = max2(at[f[i].id], f[i].done);
 }
 
 /* Level of r's lowest nonzero base-k digit (nlev for the root). */
@@ -78,80 +174,121 @@ static int top_level(int r, int k, int nlev)
     return j;
 }
 
-/* Reduce phase: when member r has combined its subtree. Children (r + d
- * k^j) send the moment their subtree is done; all of them share r's
- * link; r combines them level by level, digit by digit. */
-static void tree_reduce(const ss_ab_t *ab, int p, int k, int nlev, double n,
-                        double *ready)
+typedef struct tree {
+    int p, k, nlev;
+    double n;
+    flow_t *f;        /* a member's flows on one link, and sort space */
+    int *h;
+    double *at;       /* per member: when its flag is applied */
+} tree_t;
+
+static int by_done(const void *x, const void *y)
 {
-    flow_t *f = malloc((size_t)nlev * (size_t)(k - 1) * sizeof *f + 1);
-    double *landed = malloc((size_t)p * sizeof *landed);
-    for (int r = p - 1; r >= 0; r--) {
-        int top = top_level(r, k, nlev), nf = 0;
-        long span = 1;
-        for (int j = 0; j < top; j++, span *= k)
-            for (int d = 1; d < k && r + d * span < p; d++) {
-                int c = (int)(r + d * span);
-                f[nf++] = (flow_t){ready[c] + ab->alpha, c};
-            }
-        qsort(f, (size_t)nf, sizeof *f, by_start);
-        shared_link(f, nf, (n + F) * ab->beta, landed);
-        double t = 0;
-        span = 1;
-        for (int j = 0; j < top; j++, span *= k)
-            for (int d = 1; d < k && r + d * span < p; d++) {
-                double at = landed[r + d * span];
-                t = (t > at ? t : at) + n * ab->gamma;
-            }
-        ready[r] = t;
-    }
-    free(landed);
-    free(f);
+    const flow_t *a = x, *b = y;
+    return a->done < b->done ? -1 : a->done > b->done ? 1 : a->id - b->id;
 }
 
-/* Broadcast phase: a level's puts share the sender's link and the next
- * level waits for them (quiet). Returns the last member's exit. */
-static double tree_broadcast(const ss_ab_t *ab, int p, int k, int nlev,
-                             double n, double root_ready)
+/* Member r's CPU over its children's flags (consumed in landing order,
+ * o_recv each) and combines (in its program's order, each once its
+ * child's flag is in). */
+static double gather(const ss_ab_t *ab, const tree_t *t, int r, int top)
 {
-    double *got = malloc((size_t)p * sizeof *got), last = 0;
-    got[0] = root_ready;
-    for (int r = 0; r < p; r++) {
-        int top = top_level(r, k, nlev);
-        double t = got[r], busy = 0;
+    int nc = 0, used = 0;
+    long span = 1;
+    for (int j = 0; j < top; j++, span *= t->k)
+        for (int d = 1; d < t->k && r + d * span < t->p; d++, nc++)
+            t->f[nc] = (flow_t){0, 0, t->at[r + d * span], nc};
+    qsort(t->f, (size_t)nc, sizeof *t->f, by_done);
+    for (int i = 0; i < nc; i++)
+        t->h[t->f[i].id] = i;   /* its place in landing order */
+    double cpu = 0;
+    for (int c = 0; c < nc; c++) {
+        for (; used <= t->h[c]; used++)
+            cpu = max2(cpu, t->f[used].done) + ab->o_recv;
+        cpu += t->n * ab->gamma;
+    }
+    return cpu;
+}
+
+/* Reduce phase: when member r has combined its subtree (ready[r]). Each
+ * child (r + d k^j) sends its put and flag once its subtree is done; all
+ * of them share r's link. Children are done before their parent, being
+ * higher ranks. */
+static void tree_reduce(const ss_ab_t *ab, tree_t *t, double *ready)
+{
+    for (int r = t->p - 1; r >= 0; r--) {
+        int top = top_level(r, t->k, t->nlev), nf = 0;
+        long span = 1;
+        for (int j = 0; j < top; j++, span *= t->k)
+            for (int d = 1; d < t->k && r + d * span < t->p; d++) {
+                int c = (int)(r + d * span);
+                clk_t ck = {ready[c], 0};
+                nf += put_flag(ab, &ck, t->n, c, t->f + nf);
+            }
+        qsort(t->f, (size_t)nf, sizeof *t->f, by_rel);
+        share(t->f, nf, t->h);
+        landings(t->f, nf, t->at);
+        ready[r] = gather(ab, t, r, top);
+    }
+}
+
+/* Broadcast phase: member r consumes its parent's flag, then per level
+ * puts the result and a flag to its children (they share its link),
+ * waiting (quiet) for one level's before the next. Returns the last
+ * member's exit. */
+static double tree_broadcast(const ss_ab_t *ab, tree_t *t, const double *ready)
+{
+    double last = 0;
+    for (int r = 0; r < t->p; r++) {
+        int top = top_level(r, t->k, t->nlev);
+        clk_t c = {ready[r], 0};
+        flow_t up[2];
+        if (r > 0) {   /* its put and flag up, then its parent's flag */
+            put_flag(ab, &c, t->n, r, up);
+            c.cpu = max2(c.cpu, t->at[r]) + ab->o_recv;
+        }
+        double sent = 0;
         long span = 1;
         for (int j = 0; j < top - 1; j++)
-            span *= k;
-        for (int j = top - 1; j >= 0; j--, span /= k) {
-            int cnt = 0;
-            for (int d = 1; d < k && r + d * span < p; d++)
-                cnt++;
-            if (cnt == 0)
+            span *= t->k;
+        for (int j = top - 1; j >= 0; j--, span /= t->k) {
+            int nf = 0;
+            c.cpu = max2(c.cpu, sent);   /* quiet: the last level's are in */
+            for (int d = 1; d < t->k && r + d * span < t->p; d++)
+                nf += put_flag(ab, &c, t->n, (int)(r + d * span), t->f + nf);
+            if (nf == 0)
                 continue;
-            t += busy;
-            busy = ab->alpha + cnt * (n + F) * ab->beta;
-            for (int d = 1; d <= cnt; d++)
-                got[r + d * span] = t + busy;
+            share(t->f, nf, t->h);
+            landings(t->f, nf, t->at);
+            for (int i = 0; i < nf; i++)
+                sent = max2(sent, t->f[i].done);
         }
-        last = t > last ? t : last;
+        last = max2(last, c.cpu);
     }
-    free(got);
     return last;
 }
 
 /* Full trees (p a power of k): L(alpha + (k-1)(n+F)beta + (k-1)n gamma)
  * up, L(alpha + (k-1)(n+F)beta) down; otherwise played out member by
- * member, since cut-short subtrees report early and share a link. */
+ * member, since cut-short subtrees report early and share a link. loggp
+ * plays out every tree: a member's 2(k-1) issues per level d apart,
+ * its children's flags consumed in landing order. */
 static double tree(const ss_ab_t *ab, int p, int k, double n)
 {
-    int nlev = 0;
+    tree_t t = {p, k, 0, n, NULL, NULL, NULL};
     for (long span = 1; span < p; span *= k)
-        nlev++;
-    double *ready = malloc((size_t)p * sizeof *ready);
-    tree_reduce(ab, p, k, nlev, n, ready);
-    double t = tree_broadcast(ab, p, k, nlev, n, ready[0]);
-    free(ready);
-    return t;
+        t.nlev++;
+    size_t nf = 2 * (size_t)t.nlev * (size_t)(k - 1) + 2;
+    double *ready = malloc((size_t)p * sizeof *ready), r = NAN;
+    t.f = malloc(nf * sizeof *t.f);
+    t.h = malloc(nf * sizeof *t.h);
+    t.at = malloc((size_t)p * sizeof *t.at);
+    if (ready && t.f && t.h && t.at) {
+        tree_reduce(ab, &t, ready);
+        r = tree_broadcast(ab, &t, ready);
+    }
+    free(ready), free(t.f), free(t.h), free(t.at);
+    return r;
 }
 
 static double binomial(const ss_ab_t *ab, const ss_pred_in_t *in)
@@ -207,42 +344,141 @@ static double cube_bytes(const cube_t *c, int s, int v)
     return range_bytes(c, owner & ~(d - 1), d);
 }
 
+/* Step s's flag from v's partner u: when it can be applied at v, u's
+ * put and flag leaving at tp and tf (tp < 0: no put). */
+static double cube_land(const ss_ab_t *ab, const cube_t *c, int s, int v,
+                        double tp, double tf)
+{
+    int extras = c->p - c->q, u = v ^ cube_dist(c, s);
+    double b = cube_bytes(c, s, v);
+    if (s == 0 && v < extras && u >= extras)   /* beside its extra's array */
+        return tf + ab->alpha + max2(2 * (b + F) * ab->beta, F * ab->beta);
+    if (tp < 0)
+        return tf + ab->alpha + F * ab->beta;
+    return tp + ab->alpha + max2((b + F) * ab->beta, tf - tp + F * ab->beta);
+}
+
+/* Consume v's flags in landing order (o_recv each) until flag k's is. */
+static void consume_to(const ss_ab_t *ab, clk_t *ck, const double *lv,
+                       const int *ord, char *used, int *next, int k)
+{
+    for (; !used[k]; ++*next) {
+        used[ord[*next]] = 1;
+        ck->cpu = max2(ck->cpu, lv[ord[*next]]) + ab->o_recv;
+    }
+}
+
+/* Rank v's steps, its flags landing at in[s q + v] (a proxy's folded
+ * flag from its extra at fold, else fold < 0): it consumes them in
+ * landing order, whatever step they are for, while it waits for each;
+ * out[s q + u] gets when its own land. Its end. */
+static double cube_rank(const ss_ab_t *ab, const cube_t *c, int v, double fold,
+                        const double *in, double *out)
+{
+    int nsteps = c->halving ? 2 * c->nlev : c->nlev, ord[65], next = 0;
+    int nf = nsteps + (fold >= 0);
+    double lv[65];
+    char used[65] = {0};
+    clk_t ck = {0, 0};
+    for (int s = 0; s < nf; s++) {   /* by landing, stable */
+        lv[s] = s < nsteps ? in[s * c->q + v] : fold;
+        int j = s;
+        for (; j > 0 && lv[ord[j - 1]] > lv[s]; j--)
+            ord[j] = ord[j - 1];
+        ord[j] = s;
+    }
+    if (fold >= 0) {
+        consume_to(ab, &ck, lv, ord, used, &next, nsteps);
+        ck.cpu += c->n * ab->gamma;
+    }
+    for (int s = 0; s < nsteps; s++) {
+        int u = v ^ cube_dist(c, s);
+        double tp = cube_bytes(c, s, u) > 0 ? issue(ab, &ck) : -1;
+        double tf = issue(ab, &ck);
+        out[s * c->q + u] = cube_land(ab, c, s, u, tp, tf);
+        consume_to(ab, &ck, lv, ord, used, &next, s);
+        if (!c->halving || s < c->nlev)
+            ck.cpu += cube_bytes(c, s, v) * ab->gamma;
+    }
+    return ck.cpu;
+}
+
 /* Each rank's time after a step is max(its own, the partner's send plus
- * the transfer), plus the combine. Extras: a proxy whose step-0 partner
- * is not a proxy gets that partner's put while its extra's array is still
- * coming in, so the two share its link (the smaller lands first). Later
- * overlaps between unequal ranks are not modelled: exact for p = 2^L,
- * approximate otherwise. */
-static double cube_time(const ss_ab_t *ab, const cube_t *c)
+ * the transfer), plus the combine. */
+static double cube_lockstep(const ss_ab_t *ab, const cube_t *c,
+                            const double *t0)
 {
     int extras = c->p - c->q, nsteps = c->halving ? 2 * c->nlev : c->nlev;
-    double *t = malloc((size_t)c->q * 2 * sizeof *t), *nt = t + c->q;
-    double whole = c->n + F, last = 0;
-    for (int v = 0; v < c->q; v++) {
-        int shared = nsteps > 0 && (v ^ cube_dist(c, 0)) >= extras;
-        double b = nsteps > 0 ? cube_bytes(c, 0, v) + F : 0;
-        t[v] = v >= extras ? 0
-             : ab->alpha + (whole + (shared ? b : 0)) * ab->beta +
-               c->n * ab->gamma;
-    }
+    double *t = malloc((size_t)c->q * 2 * sizeof *t), *nt = t + c->q, last = 0;
+    if (!t)
+        return NAN;
+    for (int v = 0; v < c->q; v++)
+        t[v] = t0[v];
     for (int s = 0; s < nsteps; s++) {
         int combines = !c->halving || s < c->nlev;
         for (int v = 0; v < c->q; v++) {
-            int u = v ^ cube_dist(c, s);
-            double b = cube_bytes(c, s, v);
-            double at = t[u] + ab->alpha + (b + F) * ab->beta;
-            if (s == 0 && v < extras && u >= extras)
-                at = ab->alpha + 2 * (b + F) * ab->beta;
-            nt[v] = (t[v] > at ? t[v] : at) + (combines ? b * ab->gamma : 0);
+            int u = v ^ cube_dist(c, s), put = cube_bytes(c, s, v) > 0;
+            double tp = t[u] + ab->o, tf = tp + (put ? gap(ab) : 0);
+            double at = cube_land(ab, c, s, v, put ? tp : -1, tf);
+            nt[v] = max2(t[v] + ab->o, at) + ab->o_recv +
+                    (combines ? cube_bytes(c, s, v) * ab->gamma : 0);
         }
         for (int v = 0; v < c->q; v++)
             t[v] = nt[v];
     }
-    for (int v = 0; v < c->q; v++) {
-        double end = t[v] + (v < extras ? ab->alpha + whole * ab->beta : 0);
-        last = end > last ? end : last;
-    }
+    for (int v = 0; v < c->q; v++)
+        last = max2(last, t[v] + (v < extras ? ab->o + flight(ab, c->n) + ab->o_recv : 0));
     free(t);
+    return last;
+}
+
+/* Plays the hypercube out. Extras: a proxy whose step-0 partner is not
+ * a proxy gets that partner's put while its extra's array is still
+ * coming in, so the two share its link (the smaller lands first). Later
+ * overlaps between unequal ranks are not modelled: exact for p = 2^L,
+ * approximate otherwise. With o_recv, ranks consume flags in landing
+ * order, so a partner of a later step that runs ahead costs o_recv in
+ * an earlier wait: played out from every landing at 0, each pass taking
+ * the landings the last one gave, until none moves (they only grow, so
+ * the first fixed point is the simulator's). */
+static double cube_time(const ss_ab_t *ab, const cube_t *c)
+{
+    int extras = c->p - c->q, nsteps = c->halving ? 2 * c->nlev : c->nlev;
+    size_t nl = (size_t)nsteps * (size_t)c->q;
+    double *fold = malloc((size_t)c->q * sizeof *fold), last = NAN;
+    double *land = calloc(2 * nl + 1, sizeof *land), *next = land + nl;
+    for (int v = 0; fold && v < c->q; v++) {   /* the extra's array in */
+        int shared = nsteps > 0 && (v ^ cube_dist(c, 0)) >= extras;
+        double b = nsteps > 0 ? cube_bytes(c, 0, v) + F : 0;
+        fold[v] = v >= extras ? -1
+                : ab->o + ab->alpha +
+                  max2((c->n + F + (shared ? b : 0)) * ab->beta, gap(ab) + F * ab->beta);
+    }
+    if (ab->o_recv == 0 && fold) {   /* order of consumption is free */
+        for (int v = 0; v < extras; v++)
+            fold[v] += c->n * ab->gamma;
+        for (int v = extras; v < c->q; v++)
+            fold[v] = 0;
+        free(land);
+        land = NULL;
+        last = cube_lockstep(ab, c, fold);
+    }
+    for (int pass = 0, moved = 1; fold && land && moved && pass <= 2 * nsteps + 2;
+         pass++) {
+        last = 0;
+        for (int v = 0; v < c->q; v++) {
+            double end = cube_rank(ab, c, v, fold[v], land, next);
+            if (v < extras)   /* the result back to its extra */
+                end += ab->o + flight(ab, c->n) + ab->o_recv;
+            last = max2(last, end);
+        }
+        moved = 0;
+        for (size_t i = 0; i < nl; i++) {
+            moved |= next[i] != land[i];
+            land[i] = next[i];
+        }
+    }
+    free(fold), free(land);
     return last;
 }
 
@@ -256,7 +492,8 @@ static cube_t cube_of(const ss_pred_in_t *in, int halving)
     return c;
 }
 
-/* p = 2^L: L(alpha + (n+F)beta + n gamma), all ranks in lockstep. */
+/* p = 2^L: L(alpha + (n+F)beta + n gamma), all ranks in lockstep;
+ * loggp: L(o + flight(n) + o_recv + n gamma). */
 static double recursive_doubling(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
     cube_t c = cube_of(in, 0);
@@ -265,7 +502,8 @@ static double recursive_doubling(const ss_ab_t *ab, const ss_pred_in_t *in)
 
 /* p = 2^L, n a multiple of p elements:
  *   2L alpha + 2(p-1)/p n beta + 2L F beta + (p-1)/p n gamma.
- * Uneven blocks make the steps differ per rank (cube_time). */
+ * Uneven blocks make the steps differ per rank (cube_time). loggp: each
+ * of the 2L steps o + flight(b_s) + o_recv (+ b_s gamma halving). */
 static double rabenseifner(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
     cube_t c = cube_of(in, 1);
@@ -277,13 +515,16 @@ static double rabenseifner(const ss_ab_t *ab, const ss_pred_in_t *in)
 /* Each member's last reduce-scatter step ends a chain of p-1 hops that
  * all carry its own block, and the longest allgather chain carries one
  * block p-1 hops: with b the largest block,
- *   (p-1)(alpha + (b+F)beta + b gamma) + (p-1)(alpha + (b+F)beta). */
+ *   (p-1)(alpha + (b+F)beta + b gamma) + (p-1)(alpha + (b+F)beta),
+ * loggp: (p-1)(o + flight(b) + o_recv + b gamma) + (p-1)(o + flight(b)
+ * + o_recv). */
 static double ring(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
     double p = in->p, es = elem_bytes(in);
     size_t m = (size_t)((double)in->n / es);
     double b = (double)((m + (size_t)in->p - 1) / (size_t)in->p) * es;
-    return (p - 1) * (2 * ab->alpha + 2 * (b + F) * ab->beta + b * ab->gamma);
+    double hop = ab->o + flight(ab, b) + ab->o_recv;
+    return (p - 1) * (2 * hop + b * ab->gamma);
 }
 
 const ss_pred_t ss_pred_reduce[] = {
