@@ -1,5 +1,6 @@
 /* test_topo.c - topology specs: hop counts between two hosts match the
  * topology's theory, for a fat-tree and a dragonfly built from specs. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -86,24 +87,39 @@ static void test_dragonfly_hops(void **state)
         assert_in_range(ST->v[i], 3, 7);    /* global, 0..2 local each side */
 }
 
-/* nic-bw limits nodes only: a route gains the two nodes' limiters and
- * nothing at the routers it crosses (SimGrid asks for a limiter per
- * router too, which would cap a group's gateway at the NIC's bandwidth). */
-static void test_dragonfly_nic_limits_nodes_only(void **state)
+static void run_routes(const char *spec);
+
+/* nic-bw and nic-lat are the node links': a route keeps its hops, pays
+ * nic-lat at both ends, and a node's bandwidth caps it only where it is
+ * the narrowest; the links between routers keep the network's (a NIC at
+ * the routers would cap a group's gateway at the NIC's bandwidth). With
+ * 20 GB/s NICs on a 12.5 GB/s network, two nodes of one router get 20,
+ * any pair across routers 12.5. */
+static void test_dragonfly_nic_is_the_node_link(void **state)
 {
     (void)state;
     const char *spec = "dragonfly:groups=4/1,chassis=2/1,routers=4/1,nodes=2";
     char with_nic[160];
-    snprintf(with_nic, sizeof with_nic, "%s,nic-bw=5GBps", spec);
+    snprintf(with_nic, sizeof with_nic, "%s,nic-bw=20GBps,nic-lat=0.5us", spec);
     int plain[NPAIRS];
+    double lat[NPAIRS];
     P = df_pairs;
     run(spec);
     for (size_t i = 0; i < NPAIRS; i++)
         plain[i] = ST->v[i];
-    run(with_nic);
-    P = pairs;
+    run_routes(spec);
     for (size_t i = 0; i < NPAIRS; i++)
-        assert_int_equal(ST->v[i], plain[i] + 2);
+        lat[i] = ST->t[2 * i];
+    run(with_nic);
+    for (size_t i = 0; i < NPAIRS; i++)
+        assert_int_equal(ST->v[i], plain[i]);
+    run_routes(with_nic);
+    P = pairs;
+    for (size_t i = 0; i < NPAIRS; i++) {
+        double want_bw = i == 0 ? 20e9 : 12.5e9;
+        assert_true(fabs(ST->t[2 * i] - (lat[i] + 1e-6)) < 1e-12);
+        assert_true(fabs(ST->t[2 * i + 1] - want_bw) < 1.0);
+    }
 }
 
 /* Latency and bandwidth of the route of each pair (t[2i], t[2i+1]). */
@@ -213,7 +229,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fat_tree_hops),
         cmocka_unit_test(test_dragonfly_hops),
-        cmocka_unit_test(test_dragonfly_nic_limits_nodes_only),
+        cmocka_unit_test(test_dragonfly_nic_is_the_node_link),
         cmocka_unit_test(test_taper_doubles_shift_time),
         cmocka_unit_test(test_fat_tree_levels),
         cmocka_unit_test(test_dragonfly_global_links),
