@@ -133,6 +133,24 @@ double ss_knomial_rounds(const ss_ab_t *ab, int p, int k, size_t n,
                          const size_t *sizes, size_t chunk,
                          const double *start);
 
+/* loggp: a member's CPU time and when its NIC takes the next message. */
+typedef struct ss_pred_clk {
+    double cpu, nic;
+} ss_pred_clk_t;
+/* One issue: o of the CPU, then the message leaves once the NIC is free
+ * (one per g); when it leaves. */
+double ss_pred_issue(const ss_ab_t *ab, ss_pred_clk_t *c);
+
+/* A transfer on one link: released at rel, work s at the link's full
+ * rate; done: when it ends (ss_pred_share); id: the caller's. */
+typedef struct ss_pred_flow {
+    double rel, work, done;
+    int id;
+} ss_pred_flow_t;
+/* Flows sorted by release sharing one link fairly: each active one is
+ * served at 1/(active) of the rate; h: room for nf ints. */
+void ss_pred_share(ss_pred_flow_t *f, int nf, int *h);
+
 /* Helpers for the forms. */
 int ss_ceil_log(int base, int p);     /* smallest k with base^k >= p */
 size_t ss_total_bytes(const ss_pred_in_t *in);   /* collect: sum of sizes */

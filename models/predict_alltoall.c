@@ -23,71 +23,6 @@ static double max2(double x, double y)
     return x > y ? x : y;
 }
 
-/* A PE's time: its CPU and when its NIC next takes a message. */
-typedef struct clk {
-    double cpu, nic;
-} clk_t;
-
-/* One issue: the PE is busy o, the message leaves once the NIC is free. */
-static double issue(const ss_ab_t *ab, clk_t *c)
-{
-    double t = max2(c->cpu + ab->o, c->nic);
-    c->cpu = t;
-    c->nic = t + ab->g;
-    return t;
-}
-
-typedef struct flow {
-    double rel, work, done;   /* s: start of its transfer, at full rate */
-} flow_t;
-
-static void swap(int *h, int i, int j)
-{
-    int x = h[i];
-    h[i] = h[j];
-    h[j] = x;
-}
-
-/* Flows sorted by release sharing one link fairly: each active one is
- * served at 1/(active) of the rate, so it ends when the link's virtual
- * time, which runs at that rate, has gone its work past its release
- * (done holds that virtual finish until then). h: room for nf. */
-static void share(flow_t *f, int nf, int *h)
-{
-    double now = 0, v = 0;
-    int nh = 0, next = 0;
-    while (next < nf || nh > 0) {
-        if (nh == 0)
-            now = max2(now, f[next].rel);
-        for (; next < nf && f[next].rel <= now; next++) {
-            f[next].done = v + f[next].work;
-            int i = nh++;
-            for (h[i] = next; i > 0 && f[h[i]].done < f[h[(i - 1) / 2]].done;
-                 i = (i - 1) / 2)
-                swap(h, i, (i - 1) / 2);
-        }
-        double end = now + (f[h[0]].done - v) * nh;
-        if (next < nf && f[next].rel < end) {
-            v += (f[next].rel - now) / nh;
-            now = f[next].rel;
-            continue;
-        }
-        v = f[h[0]].done;
-        now = end;
-        while (nh > 0 && f[h[0]].done <= v * (1 + 1e-12)) {
-            f[h[0]].done = now;
-            h[0] = h[--nh];
-            for (int i = 0, c; (c = 2 * i + 1) < nh; i = c) {
-                if (c + 1 < nh && f[h[c + 1]].done < f[h[c]].done)
-                    c++;
-                if (f[h[i]].done <= f[h[c]].done)
-                    break;
-                swap(h, i, c);
-            }
-        }
-    }
-}
-
 static int by_time(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -100,10 +35,10 @@ static int by_time(const void *a, const void *b)
  * at once): ceil((p-1)/w) alpha + (p-1)(n+F) beta. */
 static double exchange(const ss_ab_t *ab, int p, double n, int w)
 {
-    clk_t c = {0, 0};
+    ss_pred_clk_t c = {0, 0};
     if (w > p - 1)
         w = p - 1;
-    flow_t *f = malloc(2 * (size_t)w * sizeof *f);
+    ss_pred_flow_t *f = malloc(2 * (size_t)w * sizeof *f);
     int *h = malloc(2 * (size_t)w * sizeof *h);
     double *in = malloc((size_t)w * sizeof *in);
     if (!f || !h || !in) {
@@ -113,8 +48,9 @@ static double exchange(const ss_ab_t *ab, int p, double n, int w)
     for (int s = 1; s < p; s += w) {
         int k = s + w < p ? w : p - s;
         for (int i = 0; i < 2 * k; i++)
-            f[i] = (flow_t){issue(ab, &c) + ab->alpha, (i < k ? n : F) * ab->beta, 0};
-        share(f, 2 * k, h);
+            f[i] = (ss_pred_flow_t){ss_pred_issue(ab, &c) + ab->alpha,
+                                    (i < k ? n : F) * ab->beta, 0, i};
+        ss_pred_share(f, 2 * k, h);
         for (int i = 0; i < k; i++)   /* an increment waits for its block */
             in[i] = max2(f[i].done, f[k + i].done);
         qsort(in, (size_t)k, sizeof *in, by_time);

@@ -66,98 +66,33 @@ static double linear(const ss_ab_t *ab, const ss_pred_in_t *in)
 
 /* ---- trees: binomial and k-nomial ------------------------------------ */
 
-typedef struct flow {
-    double rel, work, done;   /* s: start of its transfer, at full rate */
-    int id;
-} flow_t;
-
 static int by_rel(const void *x, const void *y)
 {
-    double a = ((const flow_t *)x)->rel, b = ((const flow_t *)y)->rel;
+    double a = ((const ss_pred_flow_t *)x)->rel, b = ((const ss_pred_flow_t *)y)->rel;
     return a < b ? -1 : a > b;
-}
-
-static void swap(int *h, int i, int j)
-{
-    int x = h[i];
-    h[i] = h[j];
-    h[j] = x;
-}
-
-/* Flows sorted by release sharing one link fairly: each active one is
- * served at 1/(active) of the rate, so it ends when the link's virtual
- * time, which runs at that rate, has gone its work past its release
- * (done holds that virtual finish until then). h: room for nf. */
-static void share(flow_t *f, int nf, int *h)
-{
-    double now = 0, v = 0;
-    int nh = 0, next = 0;
-    while (next < nf || nh > 0) {
-        if (nh == 0)
-            now = max2(now, f[next].rel);
-        for (; next < nf && f[next].rel <= now; next++) {
-            f[next].done = v + f[next].work;
-            int i = nh++;
-            for (h[i] = next; i > 0 && f[h[i]].done < f[h[(i - 1) / 2]].done;
-                 i = (i - 1) / 2)
-                swap(h, i, (i - 1) / 2);
-        }
-        double end = now + (f[h[0]].done - v) * nh;
-        if (next < nf && f[next].rel < end) {
-            v += (f[next].rel - now) / nh;
-            now = f[next].rel;
-            continue;
-        }
-        v = f[h[0]].done;
-        now = end;
-        while (nh > 0 && f[h[0]].done <= v * (1 + 1e-12)) {
-            f[h[0]].done = now;
-            h[0] = h[--nh];
-            for (int i = 0, c; (c = 2 * i + 1) < nh; i = c) {
-                if (c + 1 < nh && f[h[c + 1]].done < f[h[c]].done)
-                    c++;
-                if (f[h[i]].done <= f[h[c]].done)
-                    break;
-                swap(h, i, c);
-            }
-        }
-    }
-}
-
-/* A member's time: its CPU and when its NIC takes the next message. */
-typedef struct clk {
-    double cpu, nic;
-} clk_t;
-
-/* One issue: o of the CPU, then the message leaves once the NIC is free
- * (one per g). */
-static double issue(const ss_ab_t *ab, clk_t *c)
-{
-    double at = max2(c->cpu + ab->o, c->nic);
-    c->cpu = at;
-    c->nic = at + ab->g;
-    return at;
 }
 
 /* shcoll_put_flag of n bytes as flows into f, tagged id: the put and the
  * flag, or one flow of n+F when neither o nor g splits them (the
  * simulator then sends them as one). Returns how many. */
-static int put_flag(const ss_ab_t *ab, clk_t *c, double n, int id, flow_t *f)
+static int put_flag(const ss_ab_t *ab, ss_pred_clk_t *c, double n, int id, ss_pred_flow_t *f)
 {
     int nf = 0;
     if (n > 0) {
         int fused = ab->o == 0 && ab->g == 0;
-        f[nf++] = (flow_t){issue(ab, c) + ab->alpha, (n + F * fused) * ab->beta, 0, id};
+        f[nf++] = (ss_pred_flow_t){ss_pred_issue(ab, c) + ab->alpha,
+                                   (n + F * fused) * ab->beta, 0, id};
         if (fused)
             return nf;
     }
-    f[nf++] = (flow_t){issue(ab, c) + ab->alpha, F * ab->beta, 0, id};
+    f[nf++] = (ss_pred_flow_t){ss_pred_issue(ab, c) + ab->alpha, F * ab->beta,
+                               0, id};
     return nf;
 }
 
 /* When each id's flag is applied: after its last flow (the put it is
  * fenced behind, or the flag). */
-static void landings(const flow_t *f, int nf, double *at)
+static void landings(const ss_pred_flow_t *f, int nf, double *at)
 {
     for (int i = 0; i < nf; i++)
         at[f[i].id] = -1;
@@ -177,14 +112,14 @@ static int top_level(int r, int k, int nlev)
 typedef struct tree {
     int p, k, nlev;
     double n;
-    flow_t *f;        /* a member's flows on one link, and sort space */
+    ss_pred_flow_t *f;        /* a member's flows on one link, and sort space */
     int *h;
     double *at;       /* per member: when its flag is applied */
 } tree_t;
 
 static int by_done(const void *x, const void *y)
 {
-    const flow_t *a = x, *b = y;
+    const ss_pred_flow_t *a = x, *b = y;
     return a->done < b->done ? -1 : a->done > b->done ? 1 : a->id - b->id;
 }
 
@@ -197,7 +132,7 @@ static double gather(const ss_ab_t *ab, const tree_t *t, int r, int top)
     long span = 1;
     for (int j = 0; j < top; j++, span *= t->k)
         for (int d = 1; d < t->k && r + d * span < t->p; d++, nc++)
-            t->f[nc] = (flow_t){0, 0, t->at[r + d * span], nc};
+            t->f[nc] = (ss_pred_flow_t){0, 0, t->at[r + d * span], nc};
     qsort(t->f, (size_t)nc, sizeof *t->f, by_done);
     for (int i = 0; i < nc; i++)
         t->h[t->f[i].id] = i;   /* its place in landing order */
@@ -222,11 +157,11 @@ static void tree_reduce(const ss_ab_t *ab, tree_t *t, double *ready)
         for (int j = 0; j < top; j++, span *= t->k)
             for (int d = 1; d < t->k && r + d * span < t->p; d++) {
                 int c = (int)(r + d * span);
-                clk_t ck = {ready[c], 0};
+                ss_pred_clk_t ck = {ready[c], 0};
                 nf += put_flag(ab, &ck, t->n, c, t->f + nf);
             }
         qsort(t->f, (size_t)nf, sizeof *t->f, by_rel);
-        share(t->f, nf, t->h);
+        ss_pred_share(t->f, nf, t->h);
         landings(t->f, nf, t->at);
         ready[r] = gather(ab, t, r, top);
     }
@@ -241,8 +176,8 @@ static double tree_broadcast(const ss_ab_t *ab, tree_t *t, const double *ready)
     double last = 0;
     for (int r = 0; r < t->p; r++) {
         int top = top_level(r, t->k, t->nlev);
-        clk_t c = {ready[r], 0};
-        flow_t up[2];
+        ss_pred_clk_t c = {ready[r], 0};
+        ss_pred_flow_t up[2];
         if (r > 0) {   /* its put and flag up, then its parent's flag */
             put_flag(ab, &c, t->n, r, up);
             c.cpu = max2(c.cpu, t->at[r]) + ab->o_recv;
@@ -258,7 +193,7 @@ static double tree_broadcast(const ss_ab_t *ab, tree_t *t, const double *ready)
                 nf += put_flag(ab, &c, t->n, (int)(r + d * span), t->f + nf);
             if (nf == 0)
                 continue;
-            share(t->f, nf, t->h);
+            ss_pred_share(t->f, nf, t->h);
             landings(t->f, nf, t->at);
             for (int i = 0; i < nf; i++)
                 sent = max2(sent, t->f[i].done);
@@ -359,7 +294,7 @@ static double cube_land(const ss_ab_t *ab, const cube_t *c, int s, int v,
 }
 
 /* Consume v's flags in landing order (o_recv each) until flag k's is. */
-static void consume_to(const ss_ab_t *ab, clk_t *ck, const double *lv,
+static void consume_to(const ss_ab_t *ab, ss_pred_clk_t *ck, const double *lv,
                        const int *ord, char *used, int *next, int k)
 {
     for (; !used[k]; ++*next) {
@@ -379,7 +314,7 @@ static double cube_rank(const ss_ab_t *ab, const cube_t *c, int v, double fold,
     int nf = nsteps + (fold >= 0);
     double lv[65];
     char used[65] = {0};
-    clk_t ck = {0, 0};
+    ss_pred_clk_t ck = {0, 0};
     for (int s = 0; s < nf; s++) {   /* by landing, stable */
         lv[s] = s < nsteps ? in[s * c->q + v] : fold;
         int j = s;
@@ -393,8 +328,8 @@ static double cube_rank(const ss_ab_t *ab, const cube_t *c, int v, double fold,
     }
     for (int s = 0; s < nsteps; s++) {
         int u = v ^ cube_dist(c, s);
-        double tp = cube_bytes(c, s, u) > 0 ? issue(ab, &ck) : -1;
-        double tf = issue(ab, &ck);
+        double tp = cube_bytes(c, s, u) > 0 ? ss_pred_issue(ab, &ck) : -1;
+        double tf = ss_pred_issue(ab, &ck);
         out[s * c->q + u] = cube_land(ab, c, s, u, tp, tf);
         consume_to(ab, &ck, lv, ord, used, &next, s);
         if (!c->halving || s < c->nlev)
