@@ -1,6 +1,4 @@
 /* model.c - network model settings and software-overhead defaults. */
-#include <stdio.h>
-
 #include "model.h"
 
 const char *const ss_model_names[] = {"simgrid", "alpha-beta", "loggp", NULL};
@@ -51,23 +49,11 @@ int ss_model_simgrid_args(const ss_model_t *m, const char **out, int max)
         "--cfg=network/crosstraffic:0", "--cfg=network/weight-S:1e10",
     };
     static const char *const sg[] = {"--cfg=network/crosstraffic:0"};
-    /* The intra-node path is SimGrid's implicit loopback link. */
-    static char loop[2][64];
     const char *const *src = m->kind != SS_MODEL_SIMGRID ? ab : sg;
     int n = m->kind != SS_MODEL_SIMGRID ? 6 : 1;
     int i;
     for (i = 0; i < n && i < max; i++)
         out[i] = src[i];
-    if (m->kind == SS_MODEL_LOGGP && m->shm_lat > 0 && i < max) {
-        snprintf(loop[0], sizeof loop[0], "--cfg=network/loopback-lat:%.17g",
-                 m->shm_lat);
-        out[i++] = loop[0];
-    }
-    if (m->kind == SS_MODEL_LOGGP && m->shm_bw > 0 && i < max) {
-        snprintf(loop[1], sizeof loop[1], "--cfg=network/loopback-bw:%.17g",
-                 m->shm_bw);
-        out[i++] = loop[1];
-    }
     return i;
 }
 

@@ -35,8 +35,9 @@ typedef struct ss_model {
     double o_send;        /* LogGP o: CPU time to issue one operation (s) */
     double gap;           /* LogGP g: minimum time between injections (s) */
     double o_recv;        /* CPU time per signal consumed (s) */
-    double shm_o, shm_lat, shm_bw;   /* intra-node: s, s, B/s (0: SimGrid's
-                                        loopback default) */
+    double shm_o, shm_lat, shm_bw;   /* intra-node: s, s, B/s; the spec's
+                                        loopback links carry the latter two
+                                        (platforms/load.cpp) */
     int unordered;        /* order=adaptive: a fence is a quiet, and a
                              quiet ends when the acknowledgements return
                              (sim/ss_order.c) */

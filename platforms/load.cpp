@@ -36,6 +36,10 @@ static double shm_bw(const ss_topo_t *t)
     return t->shm_bw > 0 ? t->shm_bw : 10e9;
 }
 
+// The dragonfly's nodes. Its node links are the NICs (set_global_links):
+// no NIC limiter, which SimGrid would make one link shared by both
+// directions (halving a node that sends and receives at once) and whose
+// latency it would not count.
 static sg4::ClusterCallbacks callbacks(const ss_topo_t *t)
 {
     int cores = t->cores;
@@ -45,8 +49,12 @@ static sg4::ClusterCallbacks callbacks(const ss_topo_t *t)
         h->set_core_count(cores)->seal();
         return {h->get_netpoint(), nullptr};
     };
+    if (!has_shm(t))
+        return sg4::ClusterCallbacks(host);
     // The intra-node path (shm-lat, shm-bw): a loopback link per node,
-    // shared by the node's PEs (one memory system).
+    // shared by the node's PEs (one memory system). SimGrid asks the same
+    // callback for each router (its last coordinate is UINT_MAX): they
+    // get none.
     double lo_bw = shm_bw(t), lo_lat = t->shm_lat;
     auto loopback = [lo_bw, lo_lat](sg4::NetZone *zone, const std::vector<unsigned long> &coords,
                                     unsigned long id) -> sg4::Link * {
@@ -54,23 +62,7 @@ static sg4::ClusterCallbacks callbacks(const ss_topo_t *t)
             return nullptr;
         return zone->create_link("lo-" + std::to_string(id), lo_bw)->set_latency(lo_lat)->seal();
     };
-    bool lo = has_shm(t);
-    if (t->nic_bw <= 0)
-        return lo ? sg4::ClusterCallbacks(host, loopback, nullptr) : sg4::ClusterCallbacks(host);
-    double bw = t->nic_bw, lat = t->nic_lat;
-    // The limiter is a per-node link on every route in and out of the
-    // node: the NIC's injection bandwidth and latency. SimGrid's dragonfly
-    // asks the same callback for each router (its last coordinate is
-    // UINT_MAX) and puts a router's limiter on every route through it; a
-    // NIC there would choke a group's one gateway to each other group at
-    // the NIC's bandwidth, so routers get none.
-    auto nic = [bw, lat](sg4::NetZone *zone, const std::vector<unsigned long> &coords,
-                         unsigned long id) -> sg4::Link * {
-        if (!coords.empty() && coords.back() == std::numeric_limits<unsigned int>::max())
-            return nullptr;
-        return zone->create_link("nic-" + std::to_string(id), bw)->set_latency(lat)->seal();
-    };
-    return lo ? sg4::ClusterCallbacks(host, loopback, nic) : sg4::ClusterCallbacks(host, nullptr, nic);
+    return sg4::ClusterCallbacks(host, loopback, nullptr);
 }
 
 // A fat-tree as nested star zones. A level-l subtree (l = 1: one leaf
@@ -201,9 +193,7 @@ private:
 // links between groups ("blue" in its names) are then set to global-bw /
 // global-lat, scaled like the zone scales them (it multiplies by the
 // number of parallel links). A node's link to its router is its NIC: it
-// gets nic-lat on top, as a fat-tree's first level does (the zone counts
-// no latency of the NIC limiter it puts on a node's routes, only its
-// bandwidth), and nic-bw.
+// gets nic-lat on top, as a fat-tree's first level does, and nic-bw.
 static void set_global_links(const ss_topo_t *t)
 {
     if (t->global_bw <= 0 && t->global_lat <= 0 && t->nic_lat <= 0 && t->nic_bw <= 0)
@@ -233,12 +223,7 @@ static void build(const ss_topo_t *t)
     auto sp = sg4::Link::SharingPolicy::SPLITDUPLEX;
     sg4::DragonflyParams p({t->groups[0], t->groups[1]}, {t->chassis[0], t->chassis[1]},
                            {t->routers[0], t->routers[1]}, t->nodes);
-    // No NIC limiter: set_global_links makes each node's own link its NIC
-    // (a limiter is one shared link for both directions, which halves a
-    // node's bandwidth when it sends and receives at once).
-    ss_topo_t no_limiter = *t;
-    no_limiter.nic_bw = 0;
-    sg4::NetZone *z = sg4::create_dragonfly_zone("machine", nullptr, p, callbacks(&no_limiter),
+    sg4::NetZone *z = sg4::create_dragonfly_zone("machine", nullptr, p, callbacks(t),
                                                  t->bw[0], t->lat[0], sp);
     z->seal();
     set_global_links(t);

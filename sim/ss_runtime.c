@@ -181,11 +181,11 @@ static void pe_actor(int argc, char **argv)
 
 static int engine_init(const ss_config_t *cfg)
 {
-    const char *argv[20];
+    const char *argv[16];
     char stack[64];
     int argc = 0;
     argv[argc++] = "shmemsim";
-    argc += ss_model_simgrid_args(&cfg->model, argv + argc, 10);
+    argc += ss_model_simgrid_args(&cfg->model, argv + argc, 8);
     snprintf(stack, sizeof stack, "--cfg=contexts/stack-size:%d", cfg->stack_kib);
     argv[argc++] = stack;
     if (!ss_stack_guarded())   /* ss_stack.c: vm.max_map_count */
@@ -197,7 +197,7 @@ static int engine_init(const ss_config_t *cfg)
     const char *env = getenv("SHMEMSIM_SIMGRID_ARGS");
     if (env) {
         snprintf(extra, sizeof extra, "%s", env);
-        for (char *tok = strtok(extra, " "); tok && argc < 19; tok = strtok(NULL, " "))
+        for (char *tok = strtok(extra, " "); tok && argc < 15; tok = strtok(NULL, " "))
             argv[argc++] = tok;
     }
     argv[argc] = NULL;
