@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "commands.h"
+#include "options.h"
 #include "shcoll.h"
 #include "topo.h"
 
@@ -13,12 +14,12 @@ static size_t preset_nodes(const ss_topo_preset_t *p)
     return ss_topo_parse(p->name, &t, err, sizeof err) ? 0 : ss_topo_hosts(&t);
 }
 
-/* loggp when the preset carries calibrated costs (cli/options.c). */
+/* The model a run on the preset takes without --model. */
 static const char *preset_model(const ss_topo_preset_t *p)
 {
-    ss_topo_t t;
-    char err[200];
-    return !ss_topo_parse(p->name, &t, err, sizeof err) && t.has_costs
+    ss_model_t m;
+    ss_model_defaults(&m, SS_MODEL_ALPHA_BETA);
+    return ss_option_model_name(&m, p->name) == ss_model_names[SS_MODEL_LOGGP]
         ? "loggp (calibrated)" : "alpha-beta (no published costs)";
 }
 
