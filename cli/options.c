@@ -135,7 +135,7 @@ static int resolve_model(ss_config_t *cfg)
         ss_model_t was = *m;
         ss_model_defaults(m, SS_MODEL_LOGGP);
         m->small_bytes = was.small_bytes;
-        m->given = was.given;
+        keep_given(m, &was);
     }
     if (m->kind != SS_MODEL_LOGGP)
         return 0;
