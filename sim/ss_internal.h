@@ -140,8 +140,6 @@ typedef struct ss_pe {
     uint8_t looking;        /* in_sem, wait_until from ss_small_lookahead */
     uint8_t sleep_out;      /* in_sem, its small sends' landings end it too */
     uint32_t node;          /* index of its host in ss_w.hosts */
-    int ack_target;         /* route latency to it is ack_lat (ss_order.c) */
-    double ack_lat;         /* < 0: none cached yet */
     double cpu_debt;        /* CPU time owed (signals consumed, loggp
                                o_recv; a reduction's combine), paid before
                                it next issues, blocks or leaves a call

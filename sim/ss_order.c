@@ -23,16 +23,12 @@ static int unordered(void)
 }
 
 /* Through the small-message model's route cache when the route may be
- * asked there (ss_small.c), else SimGrid's answer for the last target. */
-static double route_latency(ss_pe_t *pe, int target)
+ * asked there (ss_small.c), else from SimGrid. */
+static double route_latency(const ss_pe_t *pe, int target)
 {
-    if (pe->sem && ss_w.pes[target].sem)
-        return ss_route_latency(pe->host, ss_w.pes[target].host);
-    if (target != pe->ack_target || pe->ack_lat < 0) {
-        pe->ack_target = target;
-        pe->ack_lat = sg_host_get_route_latency(pe->host, ss_w.pes[target].host);
-    }
-    return pe->ack_lat;
+    const ss_pe_t *t = &ss_w.pes[target];
+    return pe->sem && t->sem ? ss_route_latency(pe->host, t->host)
+                             : sg_host_get_route_latency(pe->host, t->host);
 }
 
 /* When the last acknowledgement of cx's outstanding puts and atomics

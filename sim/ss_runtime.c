@@ -443,7 +443,6 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         pe->id = i;
         pe->host = ss_w.hosts[slot[i]];
         pe->node = (uint32_t)slot[i];
-        pe->ack_lat = -1;
         ss_small_attach(pe, slot[i], ss_w.nhosts);
         snprintf(name, sizeof name, "pe%d", i);
         sg_actor_t a = sg_actor_init(name, pe->host);
