@@ -185,7 +185,7 @@ double ss_simcost_prior(const char *kind, const char *alg, int p,
 
 void ss_simcost_learn(ss_simcost_cal_t *cal, int p, double prior, double wall)
 {
-    if (cal->n == SS_SIMCOST_MAXCAL || !(prior > 0) || !(wall > 0))
+    if (cal->n == SS_SIMCOST_MAXCAL || !(prior > 0) || !(wall >= SS_SIMCOST_MIN_WALL))
         return;
     size_t i = cal->n++;
     for (; i > 0 && cal->p[i - 1] > p; i--) {   /* kept sorted by p */

@@ -31,7 +31,11 @@ double ss_simcost_prior(const char *kind, const char *alg, int p,
                         size_t segment, size_t small);
 
 /* Calibration of one algorithm: measured wall over prior at the points
- * that finished. */
+ * that finished. A point that took under SS_SIMCOST_MIN_WALL seconds is
+ * not learned from: its time is process start and scheduling noise, and
+ * the trend of two such ratios, carried 64 times further in p, once
+ * refused a point the machine had ample time for. */
+#define SS_SIMCOST_MIN_WALL 0.5
 #define SS_SIMCOST_MAXCAL 64
 typedef struct ss_simcost_cal {
     size_t n;

@@ -236,6 +236,11 @@ static void simcost_counts_and_calibrates(void **state)
     ss_simcost_learn(&cal, 64, 1, 2);
     /* ratio 4 at 128 after 2 at 64: doubling the ratio per doubling of p */
     assert_rel(ss_simcost_estimate(&cal, 256, 4, 1), 4 * 4 * 2, 1e-12);
+    /* a point shorter than process start says nothing of the machine */
+    ss_simcost_cal_t quick = {0};
+    ss_simcost_learn(&quick, 128, 0.5, 0.1);
+    assert_int_equal(quick.n, 0);
+    assert_rel(ss_simcost_estimate(&quick, 256, 4, 1), 4, 1e-12);
 }
 
 static void capacity_before_loading(void **state)
