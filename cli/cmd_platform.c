@@ -1,25 +1,37 @@
 /* cmd_platform.c - `shmemsim platform SPEC [-o FILE]`: a topology spec or
- * preset written out as SimGrid platform XML. */
+ * preset written out as SimGrid platform XML; with --describe, what its
+ * cabling amounts to. */
 #include <stdio.h>
 #include <string.h>
 
+#include "cabling.h"
 #include "commands.h"
 #include "topo.h"
 
 static const char platform_help[] =
-    "usage: shmemsim platform SPEC [-o FILE]\n\n"
-    "Writes SimGrid platform XML for a topology. SPEC is a preset name\n"
+    "usage: shmemsim platform SPEC [-o FILE]\n"
+    "       shmemsim platform SPEC --describe\n\n"
+    "Writes SimGrid platform XML for a topology, or (--describe) prints\n"
+    "what it is made of: nodes, routers, links per level, links between\n"
+    "two groups, bandwidths out of a group and across the bisection.\n"
+    "SPEC is a preset name\n"
     "(`shmemsim list`) or one of\n"
     "  fat-tree:down=D1/D2/..,up=U1/U2/..,links=K1/K2/..,KEYS\n"
     "      a PGFT: Di children per switch at level i, Ui parents per\n"
     "      element, Ki parallel links. Hosts = D1 x D2 x ... A level with\n"
     "      fewer up than down ports is tapered (down=16/16,up=1/8: 2:1).\n"
     "      bw= and lat= take one value or one per level: bw=25GBps/50GBps\n"
-    "  dragonfly:groups=G/g,chassis=C/c,routers=R/r,nodes=N,KEYS\n"
-    "      G groups (g global links between two groups), C chassis per group,\n"
-    "      R routers per chassis, N nodes per router. Hosts = G x C x R x N.\n"
-    "      G <= R (SimGrid wires groups through the first chassis). bw= and\n"
-    "      lat= set the links in a group; global-bw=, global-lat= between.\n"
+    "  dragonfly:groups=G/L,chassis=C/c,routers=R/r,nodes=N,KEYS\n"
+    "      G groups, C chassis per group, R routers per chassis (all-to-all,\n"
+    "      r links between two), N nodes per router; routers at the same\n"
+    "      place in two chassis are joined by c links. Hosts = G x C x R x N.\n"
+    "      Global links: global-per-router=P ports on every router (L =\n"
+    "      C x R x P / (G-1) between two groups), or L given in groups=G/L;\n"
+    "      a group pair's links sit on routers spread over the group\n"
+    "      (docs/platforms.md). routing=adaptive|minimal|valiant (default\n"
+    "      adaptive); zone=simgrid builds SimGrid's DragonflyZone instead\n"
+    "      (one router per group pair; G <= R). bw= and lat= set the links\n"
+    "      in a group; global-bw=, global-lat= between.\n"
     "KEYS: bw=, lat= (every link of the network, node links included),\n"
     "nic-bw=, nic-lat= (each node's injection limit), cores= (per node).\n"
     "Software costs of the loggp model (a spec with any of them runs under\n"
@@ -53,13 +65,46 @@ static void xml_notes(const ss_topo_t *t)
                 "global-bw / global-lat are left out\n", pre);
 }
 
+/* --describe: one "what,value" line each (CSV, loads as a table). */
+static int describe(const ss_topo_t *t)
+{
+    printf("what,value\n");
+    if (t->kind == SS_TOPO_FATTREE) {
+        printf("topology,fat-tree\nnodes,%zu\nlevels,%d\n", ss_topo_hosts(t), t->levels);
+        return 0;
+    }
+    ss_cabling_t c;
+    ss_cabling_sum_t s;
+    char err[300];
+    if (ss_cabling_of(t, &c, err, sizeof err))
+        return ss_cli_fail(err);
+    ss_cabling_sum(&c, &s);
+    printf("topology,dragonfly\nzone,%s\nrouting,%s\n",
+           t->simgrid_zone ? "simgrid (one router per group pair)" : "cabled",
+           ss_routing_names[t->routing]);
+    printf("groups,%u\nnodes,%zu\nnodes_per_group,%zu\nrouters,%zu\n", c.groups,
+           s.nodes, ss_cabling_group_nodes(&c), s.routers);
+    printf("node_links,%zu\ngreen_links,%zu\nblack_links,%zu\nglobal_links,%zu\n",
+           s.node_links, s.green_links, s.black_links, s.global_links);
+    printf("global_ports_per_router,%u\nlinks_per_group_pair,%u\n", c.ports, c.per_pair);
+    if (!t->simgrid_zone && c.groups > 1)
+        printf("routers_per_group_pair,%u\n", ss_cabling_pair_routers(&c, 0, 1));
+    printf("group_pair_GBps,%.6g\ngroup_out_GBps,%.6g\ngroup_injection_GBps,%.6g\n"
+           "bisection_GBps,%.6g\n", s.pair_bw / 1e9, s.group_out_bw / 1e9,
+           s.group_in_bw / 1e9, s.bisection_bw / 1e9);
+    return 0;
+}
+
 int ss_cmd_platform(int argc, char **argv)
 {
     const char *spec = NULL, *out = NULL;
+    int desc = 0;
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
             return fputs(platform_help, stdout), 0;
-        if (!strcmp(argv[i], "-o") && i + 1 < argc)
+        if (!strcmp(argv[i], "--describe"))
+            desc = 1;
+        else if (!strcmp(argv[i], "-o") && i + 1 < argc)
             out = argv[++i];
         else if (!spec && argv[i][0] != '-')
             spec = argv[i];
@@ -78,6 +123,8 @@ int ss_cmd_platform(int argc, char **argv)
     }
     if (ss_topo_parse(spec, &t, err, sizeof err))
         return ss_cli_fail(err);
+    if (desc)
+        return describe(&t);
     FILE *f = out ? fopen(out, "w") : stdout;
     if (!f) {
         snprintf(err, sizeof err, "cannot write '%s'", out);

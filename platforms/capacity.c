@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cabling.h"
 #include "platform.h"
 #include "topo.h"
 
@@ -122,24 +123,25 @@ static void fattree_span(const ss_topo_t *t, size_t nodes, ss_span_t *s)
  * group (up to two) or the machine (up to two on each side and a global
  * one), and enters the destination node. Each level's share is what its
  * links out of a router, chassis or group give each node behind them;
- * across groups, what one bundle of global links gives the nodes of a
- * group, not all g-1 of them: SimGrid routes everything from one group
- * to another through that pair's bundle, and a log-step or ring round
+ * across groups, what the links of one group pair (cabling.h) give the
+ * nodes of a group, not all G-1 pairs' links: a log-step or ring round
  * sends a group's PEs to one or two other groups (Bruck fcollect at
- * 100,000 PEs on aries-xc: 2.7 GB of one round over one bundle). With
- * all g-1 bundles the fits' intervals beyond one group did not reach
- * the simulated times (recursive-doubling fcollect at 100,000 PEs: up
- * to 69 ms, simulated 377 ms). */
+ * 100,000 PEs on aries-xc: 2.7 GB of one round between two groups).
+ * With all G-1 pairs the fits' intervals beyond one group did not reach
+ * the simulated times. */
 static void dragonfly_span(const ss_topo_t *t, size_t nodes, ss_span_t *s)
 {
     static const char *const names[] = {"one node", "a router", "a chassis",
                                         "a group", "several groups"};
     double bw = t->bw[0], gbw = t->global_bw > 0 ? t->global_bw : bw;
     double local = t->lat[0], global = t->global_lat > 0 ? t->global_lat : local;
+    ss_cabling_t cab;
+    char err[200];
+    double pair = ss_cabling_of(t, &cab, err, sizeof err) ? 1 : cab.per_pair;
     double n = t->nodes, r = t->routers[0], c = t->chassis[0];
     double share[5] = {bw, bw, (r - 1) * t->routers[1] * bw / n,
                        (c - 1) * t->chassis[1] * bw / (n * r),
-                       t->groups[1] * gbw / (n * r * c)};
+                       pair * gbw / (n * r * c)};
     double hops[5] = {0, 0, local, 2 * local, 4 * local + global};
     int lv = nodes <= 1 ? 0 : nodes <= n ? 1 : nodes <= n * r ? 2
            : nodes <= n * r * c ? 3 : 4;

@@ -19,6 +19,7 @@ extern "C" {
 #include "platform.h"
 #include "topo.h"
 }
+#include "dragonfly.hpp"
 #include "loadguard.h"
 
 namespace sg4 = simgrid::s4u;
@@ -189,7 +190,8 @@ private:
 };
 } // namespace
 
-// Dragonfly: SimGrid's DragonflyZone takes one bandwidth and latency; the
+// Dragonfly (zone=simgrid; dragonfly.cpp builds the default): SimGrid's
+// DragonflyZone takes one bandwidth and latency; the
 // links between groups ("blue" in its names) are then set to global-bw /
 // global-lat, scaled like the zone scales them (it multiplies by the
 // number of parallel links). A node's link to its router is its NIC: it
@@ -214,19 +216,27 @@ static void set_global_links(const ss_topo_t *t)
     }
 }
 
-static void build(const ss_topo_t *t)
+static int build(const ss_topo_t *t, char *err, size_t errlen)
 {
     if (t->kind == SS_TOPO_FATTREE) {
         FatTreeBuilder(t).build();
-        return;
+        return 0;
+    }
+    ss_cabling_t c;
+    if (ss_cabling_of(t, &c, err, errlen))
+        return -1;
+    if (!t->simgrid_zone) {
+        ss_dfly_build(t, &c);
+        return 0;
     }
     auto sp = sg4::Link::SharingPolicy::SPLITDUPLEX;
-    sg4::DragonflyParams p({t->groups[0], t->groups[1]}, {t->chassis[0], t->chassis[1]},
+    sg4::DragonflyParams p({c.groups, c.per_pair ? c.per_pair : 1}, {t->chassis[0], t->chassis[1]},
                            {t->routers[0], t->routers[1]}, t->nodes);
     sg4::NetZone *z = sg4::create_dragonfly_zone("machine", nullptr, p, callbacks(t),
                                                  t->bw[0], t->lat[0], sp);
     z->seal();
     set_global_links(t);
+    return 0;
 }
 
 static int load(const char *platform, char *err, size_t errlen)
@@ -237,7 +247,10 @@ static int load(const char *platform, char *err, size_t errlen)
         if (!ss_topo_is_spec(platform)) {
             simgrid_load_platform(platform);
         } else if (ss_topo_parse(platform, &t, why, sizeof why) == 0) {
-            build(&t);
+            if (build(&t, why, sizeof why)) {
+                std::snprintf(err, errlen, "platform spec '%s': %s", platform, why);
+                return -1;
+            }
         } else {
             std::snprintf(err, errlen, "platform spec '%s': %s", platform, why);
             return -1;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "parse.h"
+#include "cabling.h"
 #include "topo.h"
 
 /* Presets: usual PEs per node times nodes reaches 100,000 PEs or more.
@@ -19,37 +20,45 @@ const ss_topo_preset_t ss_topo_presets[] = {
      "nic-bw=12.5GBps,nic-lat=0.6us,cores=56",
      "InfiniBand HDR fat-tree, 11:9 leaves, 2,200 x 56-core nodes", 56},
     /* Alverson et al., "Cray XC Series Network" (Cray WP-Aries01-1112,
-     * 2012): Aries routers with 4 nodes each, 16 per chassis all-to-all,
-     * 6 chassis per group with 3 links between peers, optical global
-     * links; ~5.25 GB/s per electrical link, about 100 ns per router hop,
-     * packets routed adaptively (no ordering: order=adaptive). Nodes of
-     * 32 cores (Haswell XC40). 9 groups = 3,456 nodes. Costs calibrated
-     * from the point-to-point rows of docs/validation.md only: the same
-     * paper's 8-byte SHMEM put (0.8 us) and get (1.6 us) give a route of
-     * 0.8 us and o = 0 (put = o + L, get = o + 2L: nic-lat 0.3 us with
-     * two 0.1 us hops); Piz Daint XC40's osu_bw (9,649 MB/s) the NIC
-     * bandwidth; its osu_latency (1.61 us) minus the put, the receive
-     * path (o-recv 0.81 us). */
-    {"aries-xc", "dragonfly:groups=9/4,chassis=6/3,routers=16/1,nodes=4,"
-     "bw=5.25GBps,lat=0.1us,nic-bw=9.649GBps,nic-lat=0.3us,cores=32,"
-     "o=0us,o-recv=0.81us,order=adaptive",
+     * 2012), as cabled: Aries routers with 4 nodes each, 16 per chassis
+     * all-to-all over the backplane (15 green links each), 6 chassis per
+     * group with 3 links between peers (15 black), and 10 optical global
+     * links on every Aries (960 per group: 120 between each two of the 9
+     * groups, spread over all 96 routers; platforms/cabling.h). Links of
+     * 3 lanes: 14 Gb/s electrical (5.25 GB/s), 12.5 Gb/s optical
+     * (4.7 GB/s); about 100 ns per router hop; packets routed adaptively
+     * (no ordering: order=adaptive). Nodes of 32 cores (Haswell XC40).
+     * 9 groups = 3,456 nodes. Costs calibrated from the point-to-point
+     * rows of docs/validation.md only: the same paper's 8-byte SHMEM put
+     * (0.8 us) and get (1.6 us) give a route of 0.8 us and o = 0 (put =
+     * o + L, get = o + 2L: nic-lat 0.3 us with two 0.1 us hops); Piz
+     * Daint XC40's osu_bw (9,649 MB/s) the NIC bandwidth; its
+     * osu_latency (1.61 us) minus the put, the receive path (o-recv
+     * 0.81 us). */
+    {"aries-xc", "dragonfly:groups=9,chassis=6/3,routers=16/1,nodes=4,"
+     "global-per-router=10,bw=5.25GBps,global-bw=4.7GBps,lat=0.1us,"
+     "nic-bw=9.649GBps,nic-lat=0.3us,cores=32,o=0us,o-recv=0.81us,order=adaptive",
      "Cray XC (Aries) dragonfly, 9 groups, 3,456 x 32-core nodes", 32},
     /* HPE Slingshot (De Sensi et al., "An In-Depth Analysis of the
-     * Slingshot Interconnect", SC20): Rosetta 64-port 200 Gb/s switches,
-     * 32 switches per group all-to-all, 16 endpoints per switch, adaptive
-     * routing. Nodes of 64 cores (Frontier). 4 groups = 2,048 nodes.
-     * Costs from Alps Eiger's Slingshot-11 point-to-point rows
-     * (docs/validation.md): osu_bw 12,240 MB/s the NIC bandwidth;
-     * osu_latency 2.33 us = route + o-recv, split as on Aries (o-recv
-     * 0.81 us, the same Cray MPICH receive path: no SHMEM figure
-     * separates them), so a 1.52 us route: nic-lat 0.46 us with two
-     * 0.3 us hops. */
-    {"slingshot", "dragonfly:groups=4/8,chassis=1/1,routers=32/1,nodes=16,"
-     "bw=25GBps,lat=0.3us,nic-bw=12.24GBps,nic-lat=0.46us,cores=64,"
-     "o=0us,o-recv=0.81us,order=adaptive",
+     * Slingshot Interconnect", SC20), as cabled: Rosetta switches of 64
+     * ports at 200 Gb/s (25 GB/s), 16 to endpoints and 31 to the other
+     * switches of a 32-switch group (all-to-all), which leaves 17 for
+     * global links: 16 cabled here (512 per group, 170 between each two
+     * of the 4 groups), adaptive routing. Nodes of 64 cores (Frontier).
+     * 4 groups = 2,048 nodes. Costs from Alps Eiger's Slingshot-11
+     * point-to-point rows (docs/validation.md): osu_bw 12,240 MB/s the
+     * NIC bandwidth; osu_latency 2.33 us = route + o-recv, split as on
+     * Aries (o-recv 0.81 us, the same Cray MPICH receive path: no SHMEM
+     * figure separates them), so a 1.52 us route: nic-lat 0.46 us with
+     * two 0.3 us hops. */
+    {"slingshot", "dragonfly:groups=4,chassis=1/1,routers=32/1,nodes=16,"
+     "global-per-router=16,bw=25GBps,lat=0.3us,nic-bw=12.24GBps,nic-lat=0.46us,"
+     "cores=64,o=0us,o-recv=0.81us,order=adaptive",
      "HPE Slingshot dragonfly, 4 groups, 2,048 x 64-core nodes", 64},
     {NULL, NULL, NULL, 0},
 };
+
+const char *const ss_routing_names[] = {"adaptive", "minimal", "valiant", NULL};
 
 static const char *preset_spec(const char *s)
 {
@@ -233,20 +242,40 @@ static int set_key(ss_topo_t *t, const char *key, const char *v, char *err,
         }
         return k < 0;
     }
-    if (!ft && !strcmp(key, "groups"))
-        return pair(key, v, t->groups, err, n);
+    if (!ft && !strcmp(key, "groups"))   /* links per pair: 0 if not given */
+        return counts(key, v, t->groups, 2, err, n) < 1;
     if (!ft && !strcmp(key, "chassis"))
         return pair(key, v, t->chassis, err, n);
     if (!ft && !strcmp(key, "routers"))
         return pair(key, v, t->routers, err, n);
     if (!ft && !strcmp(key, "nodes"))
         return counts(key, v, &t->nodes, 1, err, n) != 1;
+    if (!ft && !strcmp(key, "global-per-router"))
+        return counts(key, v, &t->global_per_router, 1, err, n) != 1;
+    if (!ft && !strcmp(key, "routing")) {
+        for (int r = 0; ss_routing_names[r]; r++)
+            if (!strcmp(v, ss_routing_names[r]))
+                return t->routing = r, 0;
+        snprintf(err, n, "routing=%s: minimal (one global link), valiant "
+                 "(through a random other group) or adaptive (per message)", v);
+        return -1;
+    }
+    if (!ft && !strcmp(key, "zone")) {
+        if (strcmp(v, "simgrid") && strcmp(v, "cabled")) {
+            snprintf(err, n, "zone=%s: cabled (global links on every router, "
+                     "the default) or simgrid (SimGrid's DragonflyZone)", v);
+            return -1;
+        }
+        t->simgrid_zone = v[0] == 's';
+        return 0;
+    }
     snprintf(err, n, "unknown %s key '%s' (%s)", ft ? "fat-tree" : "dragonfly",
              key, ft ? "down, up, links, bw, lat, nic-bw, nic-lat, cores, "
                        "o, o-recv, gap, shm-o, shm-lat, shm-bw, order"
-                     : "groups, chassis, routers, nodes, bw, lat, global-bw, "
-                       "global-lat, nic-bw, nic-lat, cores, o, o-recv, gap, "
-                       "shm-o, shm-lat, shm-bw, order");
+                     : "groups, chassis, routers, nodes, global-per-router, "
+                       "routing, zone, bw, lat, global-bw, global-lat, nic-bw, "
+                       "nic-lat, cores, o, o-recv, gap, shm-o, shm-lat, shm-bw, "
+                       "order");
     return -1;
 }
 
@@ -266,7 +295,7 @@ static int check(const ss_topo_t *t, char *err, size_t n)
      * j of chassis 0 of group i, and routes through it with an index into
      * that chassis's routers: more groups than routers per chassis reads
      * past its arrays (the crashes seen on such shapes). */
-    if (t->kind == SS_TOPO_DRAGONFLY && t->groups[0] > t->routers[0]) {
+    if (t->kind == SS_TOPO_DRAGONFLY && t->simgrid_zone && t->groups[0] > t->routers[0]) {
         snprintf(err, n, "dragonfly groups=%u is more than routers per chassis "
                  "(%u): SimGrid links group i to group j through router j of "
                  "the first chassis, so give at most %u groups or more routers",
@@ -286,6 +315,10 @@ static int check(const ss_topo_t *t, char *err, size_t n)
         snprintf(err, n, "the topology has %zu nodes; 1 to 10,000,000 are "
                  "supported", ss_topo_hosts(t));
         return -1;
+    }
+    if (t->kind == SS_TOPO_DRAGONFLY) {
+        ss_cabling_t c;
+        return ss_cabling_of(t, &c, err, n);
     }
     return 0;
 }
@@ -370,7 +403,10 @@ void ss_topo_write_xml(FILE *f, const ss_topo_t *t)
         fputc(';', f);
         list(f, t->links, t->levels, ",");
     } else {
-        fprintf(f, "%u,%u;%u,%u;%u,%u;%u", t->groups[0], t->groups[1], t->chassis[0],
+        ss_cabling_t c;
+        char err[200];
+        unsigned L = ss_cabling_of(t, &c, err, sizeof err) == 0 && c.per_pair ? c.per_pair : 1;
+        fprintf(f, "%u,%u;%u,%u;%u,%u;%u", t->groups[0], L, t->chassis[0],
                 t->chassis[1], t->routers[0], t->routers[1], t->nodes);
     }
     fprintf(f, "\"/>\n</platform>\n");

@@ -14,6 +14,13 @@
 
 typedef enum { SS_TOPO_FATTREE, SS_TOPO_DRAGONFLY } ss_topo_kind_t;
 
+/* How a dragonfly routes between groups: minimal (one global link),
+ * valiant (through an intermediate group), adaptive (per message, the
+ * one that lands first, where the runtime times links itself; minimal
+ * under SimGrid's flows). */
+typedef enum { SS_ROUTE_ADAPTIVE, SS_ROUTE_MINIMAL, SS_ROUTE_VALIANT } ss_routing_t;
+extern const char *const ss_routing_names[];   /* indexed by ss_routing_t */
+
 typedef struct ss_topo {
     ss_topo_kind_t kind;
     /* fat-tree (SimGrid's PGFT): per level, children per switch, parents
@@ -30,6 +37,12 @@ typedef struct ss_topo {
     int nbw, nlat;
     double global_bw, global_lat;   /* dragonfly links between groups; 0:
                                        the local values */
+    /* dragonfly cabling (platforms/cabling.h): global ports per router
+     * (0: from groups' links per pair), routing, and whether SimGrid's own
+     * DragonflyZone builds it instead (zone=simgrid) */
+    unsigned global_per_router;
+    int routing;               /* ss_routing_t */
+    int simgrid_zone;
     double nic_bw, nic_lat;    /* node injection link; 0: none */
     int cores;                 /* cores per node */
     /* Per-message software costs of the loggp model (models/model.h), in

@@ -258,10 +258,15 @@ static void capacity_before_loading(void **state)
     double group_bw = s.bandwidth, group_lat = s.latency;
     assert_int_equal(ss_platform_span("aries-xc", 1000, &s), 0);
     assert_string_equal(s.name, "several groups");
-    assert_true(s.latency > group_lat && s.bandwidth < group_bw);
-    /* one bundle of 4 global links of 5.25 GB/s for a group's 384 nodes
-     * (SimGrid routes a group's traffic to another one through it) */
-    assert_rel(s.bandwidth, 4 * 5.25e9 / 384, 1e-12);
+    assert_true(s.latency > group_lat && s.bandwidth <= group_bw);
+    /* as cabled, a group pair's 120 links of 4.7 GB/s give each of a
+     * group's 384 nodes more than the black links' share inside the
+     * group (5 x 3 links of 5.25 GB/s per 64 nodes), so that stays */
+    assert_rel(group_bw, 5 * 3 * 5.25e9 / 64, 1e-12);
+    assert_rel(s.bandwidth, group_bw, 1e-12);
+    assert_int_equal(ss_platform_span("dragonfly:groups=9/4,chassis=6/3,routers=16/1,"
+                                      "nodes=4,bw=5.25GBps", 1000, &s), 0);
+    assert_rel(s.bandwidth, 4 * 5.25e9 / 384, 1e-12);   /* 4 links per pair */
     /* fat-tree with an 8:1 taper: crossing the leaf costs 1/8 of the link */
     assert_int_equal(ss_platform_span("fat-tree:down=8/16,bw=8GBps", 4, &s), 0);
     assert_rel(s.bandwidth, 8e9, 1e-12);

@@ -1,0 +1,128 @@
+/* cabling.c - the dragonfly's cabling arithmetic (cabling.h). */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cabling.h"
+
+int ss_cabling_of(const ss_topo_t *t, ss_cabling_t *c, char *err, size_t errlen)
+{
+    c->groups = t->groups[0];
+    c->chassis = t->chassis[0];
+    c->routers = t->routers[0];
+    c->nodes = t->nodes;
+    c->green = t->routers[1] ? t->routers[1] : 1;
+    c->black = t->chassis[1] ? t->chassis[1] : 1;
+    c->bw = t->bw[0];
+    c->lat = t->lat[0];
+    c->gbw = t->global_bw > 0 ? t->global_bw : c->bw;
+    c->glat = t->global_lat > 0 ? t->global_lat : c->lat;
+    c->node_bw = t->nic_bw > 0 ? t->nic_bw : c->bw;
+    c->node_lat = c->lat + t->nic_lat;
+    unsigned long rg = (unsigned long)c->chassis * c->routers, others = c->groups - 1;
+    unsigned long P = t->global_per_router, L = t->groups[1];
+    if (others == 0) {
+        c->ports = c->per_pair = 0;
+        return 0;
+    }
+    if (!L && !P)
+        L = 1;
+    if (!L)
+        L = rg * P / others;
+    if (!P)
+        P = (L * others + rg - 1) / rg;
+    if (L == 0) {
+        snprintf(err, errlen, "global-per-router=%lu gives a group %lu global ports, "
+                 "fewer than the %lu other groups: raise global-per-router to at "
+                 "least %lu or use fewer groups", P, rg * P, others,
+                 (others + rg - 1) / rg);
+        return -1;
+    }
+    if (L * others > rg * P) {
+        snprintf(err, errlen, "groups=%u/%lu needs %lu global ports per group but "
+                 "global-per-router=%lu gives %lu: give fewer links per group pair "
+                 "or more ports per router", c->groups, L, L * others, P, rg * P);
+        return -1;
+    }
+    c->per_pair = (unsigned)L;
+    c->ports = (unsigned)P;
+    return 0;
+}
+
+size_t ss_cabling_group_nodes(const ss_cabling_t *c)
+{
+    return (size_t)c->chassis * c->routers * c->nodes;
+}
+
+unsigned ss_cabling_group_routers(const ss_cabling_t *c)
+{
+    return c->chassis * c->routers;
+}
+
+unsigned ss_cabling_router(const ss_cabling_t *c, unsigned g, unsigned h, unsigned l)
+{
+    unsigned G = c->groups;
+    unsigned d = (h + G - g - 1) % G;
+    return (unsigned)(((unsigned long)d + (unsigned long)l * (G - 1)) / c->ports);
+}
+
+unsigned ss_cabling_pair_routers(const ss_cabling_t *c, unsigned g, unsigned h)
+{
+    unsigned rg = ss_cabling_group_routers(c), n = 0;
+    unsigned char *seen = calloc(rg, 1);
+    if (!seen)
+        return 0;
+    for (unsigned l = 0; l < c->per_pair; l++) {
+        unsigned r = ss_cabling_router(c, g, h, l);
+        n += !seen[r];
+        seen[r] = 1;
+    }
+    free(seen);
+    return n;
+}
+
+/* splitmix64's finaliser: a well-mixed, portable hash of a pair. */
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+static uint64_t pair_hash(size_t s, size_t d, uint64_t salt)
+{
+    return mix(mix((uint64_t)s ^ salt) ^ (uint64_t)d);
+}
+
+unsigned ss_cabling_pick(const ss_cabling_t *c, size_t s, size_t d)
+{
+    return c->per_pair ? (unsigned)(pair_hash(s, d, 0) % c->per_pair) : 0;
+}
+
+unsigned ss_cabling_via(const ss_cabling_t *c, size_t s, size_t d, unsigned gs, unsigned gd)
+{
+    if (c->groups < 3 || gs == gd)
+        return gd;
+    unsigned lo = gs < gd ? gs : gd, hi = gs < gd ? gd : gs;
+    unsigned v = (unsigned)(pair_hash(s, d, 0x5eed) % (c->groups - 2));
+    v += v >= lo;
+    v += v >= hi;
+    return v;
+}
+
+void ss_cabling_sum(const ss_cabling_t *c, ss_cabling_sum_t *s)
+{
+    size_t G = c->groups, C = c->chassis, R = c->routers;
+    size_t L = c->per_pair;
+    s->routers = G * C * R;
+    s->nodes = s->routers * c->nodes;
+    s->node_links = s->nodes;
+    s->green_links = G * C * R * (R - 1) / 2 * c->green;
+    s->black_links = G * R * C * (C - 1) / 2 * c->black;
+    s->global_links = G * (G - 1) / 2 * L;
+    s->pair_bw = (double)L * c->gbw;
+    s->group_out_bw = (double)(G - 1) * s->pair_bw;
+    s->group_in_bw = (double)ss_cabling_group_nodes(c) * c->node_bw;
+    s->bisection_bw = (double)(G / 2) * (double)(G - G / 2) * s->pair_bw;
+}

@@ -1,0 +1,76 @@
+/* cabling.h - how a dragonfly spec is cabled: which router of a group
+ * holds each global link, which links a route takes, and the capacities
+ * that follow. Pure arithmetic, shared by the zone builder
+ * (dragonfly.cpp), the span estimates (capacity.c) and `shmemsim
+ * platform --describe`.
+ *
+ * A group is C chassis of R routers, N nodes on each router. In a
+ * chassis every two routers are joined (green: `routers=R/k`, k links);
+ * routers at the same place in two chassis of a group are joined
+ * (black: `chassis=C/k`). Every router has up to P global ports, and
+ * every two groups are joined by L links (`groups=G/L`, or L =
+ * floor(C x R x P / (G - 1)) from `global-per-router=P`).
+ *
+ * The pattern: group g numbers its global ports k = 0 .. C*R*P-1, router k / P
+ * holding port k. Its link number l (0..L) to group h, at relative
+ * distance d = (h - g - 1) mod G (0..G-2), is on port k = d + l*(G-1).
+ * The far end is group h's port d' + l*(G-1), d' = (g - h - 1) mod G, so
+ * each cable joins one port on each side, no port is used twice, and a
+ * group pair's L links sit on routers spread over the whole group (one
+ * every (G-1)/P routers) instead of on one. */
+#ifndef SS_CABLING_H
+#define SS_CABLING_H
+
+#include <stddef.h>
+
+#include "topo.h"
+
+typedef struct ss_cabling {
+    unsigned groups, chassis, routers, nodes;   /* G, C, R, N */
+    unsigned green, black;   /* parallel links per router pair */
+    unsigned ports;          /* P: global ports in use per router, at most */
+    unsigned per_pair;       /* L: links between two groups */
+    double bw, lat;          /* a link in a group */
+    double gbw, glat;        /* a global link */
+    double node_bw, node_lat;   /* a node's link to its router (NIC included) */
+} ss_cabling_t;
+
+/* The cabling of a dragonfly spec; -1 with one line in err when it
+ * cannot be cabled (more links per group pair than a group has ports). */
+int ss_cabling_of(const ss_topo_t *t, ss_cabling_t *c, char *err, size_t errlen);
+
+/* Nodes in a group, routers in a group. */
+size_t ss_cabling_group_nodes(const ss_cabling_t *c);
+unsigned ss_cabling_group_routers(const ss_cabling_t *c);
+
+/* The router (0 .. C*R-1, chassis-major) of group g holding its link l
+ * to group h (g != h, l < L). */
+unsigned ss_cabling_router(const ss_cabling_t *c, unsigned g, unsigned h, unsigned l);
+
+/* How many routers of group g hold its links to group h. */
+unsigned ss_cabling_pair_routers(const ss_cabling_t *c, unsigned g, unsigned h);
+
+/* The link of the group pair a route from node s to node d takes:
+ * spread over the pair's L links by a hash of (s, d), so the traffic of
+ * a pair of groups enters and leaves through all of the pair's routers,
+ * each route always the same (deterministic). */
+unsigned ss_cabling_pick(const ss_cabling_t *c, size_t s, size_t d);
+
+/* Valiant's intermediate group for a route from node s (group gs) to
+ * node d (group gd): one of the other G-2 groups, by a hash of (s, d);
+ * gd when there is none (G < 3). */
+unsigned ss_cabling_via(const ss_cabling_t *c, size_t s, size_t d, unsigned gs, unsigned gd);
+
+/* What the cabling amounts to, for --describe and the tests. Bandwidths
+ * are one direction, B/s. */
+typedef struct ss_cabling_sum {
+    size_t nodes, routers;
+    size_t green_links, black_links, global_links, node_links;
+    double pair_bw;        /* L x global-bw: between two groups */
+    double group_out_bw;   /* one group to all others */
+    double group_in_bw;    /* its nodes' injection (N x C x R x NIC) */
+    double bisection_bw;   /* global links between two halves of the groups */
+} ss_cabling_sum_t;
+void ss_cabling_sum(const ss_cabling_t *c, ss_cabling_sum_t *s);
+
+#endif
