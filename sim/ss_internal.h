@@ -139,11 +139,14 @@ typedef struct ss_pe {
     uint8_t bell_posted, in_wait, in_sem, finished;
     uint8_t looking;        /* in_sem, wait_until from ss_small_lookahead */
     uint8_t sleep_out;      /* in_sem, its small sends' landings end it too */
+    uint8_t idle;           /* blocked: signals landing are served at once */
     uint32_t node;          /* index of its host in ss_w.hosts */
     double cpu_debt;        /* CPU time owed (signals consumed, loggp
                                o_recv; a reduction's combine), paid before
                                it next issues, blocks or leaves a call
                                (ss_send.c) */
+    double idle_cpu;        /* while idle: its CPU serves the signals that
+                               landed meanwhile until then */
     const char *where;      /* API call the PE is in, for deadlock reports */
     uintptr_t stack_lo;     /* bottom of its stack (ss_stack.c), 0 when done */
     unsigned sync_gen;
@@ -268,6 +271,8 @@ static inline void ss_flush(ss_pe_t *pe)
         ss_flush_held(pe);
 }
 void ss_progress_wait(ss_pe_t *pe, int with_out);
+/* Sleep until `until`, taking and serving what lands meanwhile. */
+void ss_progress_sleep(ss_pe_t *pe, double until);
 void ss_progress_drain(ss_pe_t *pe);
 void ss_progress_apply(ss_pe_t *pe, ss_msg_t *m);
 void ss_progress_poll(ss_pe_t *pe);

@@ -67,12 +67,12 @@ static void quiet_on(ss_pe_t *pe, ss_ctx_state_t *cx)
     /* Small sends only: one sleep to the last acknowledgement rather than
      * a wake-up at the last landing and another at its ack. */
     if (back > simgrid_get_clock() && cx->pending == 0)
-        sg_actor_sleep_until(back);
+        ss_progress_sleep(pe, back);
     else
         back = -1;
     ss_quiet_ctx(pe, cx);
     if (back < 0 && ack > 0)
-        sg_actor_sleep_for(ack);
+        ss_progress_sleep(pe, simgrid_get_clock() + ack);
     ss_trace_end(ev);
 }
 
