@@ -112,6 +112,26 @@ double ss_wire_reserve(const ss_hop_t *hops, size_t n, double lat, double bytes,
     return ss_wire_reserve_marked(hops, n, lat, bytes, now, NULL);
 }
 
+/* queue() without reserving: when the message would leave link q. */
+static double peek(const ss_link_q_t *q, double r, double d)
+{
+    if (r >= q->until || r + d <= q->from || r < q->from)
+        return r + d;
+    return q->until + d;
+}
+
+double ss_wire_estimate(const ss_hop_t *hops, size_t n, double lat, double bytes, double now)
+{
+    double ready = now + lat, lands = ready;
+    for (size_t i = 0; i < n; i++) {
+        double d = bytes / hops[i].bw;
+        double end = hops[i].q ? peek(hops[i].q, ready, d) : ready + d;
+        if (end > lands)
+            lands = end;
+    }
+    return lands;
+}
+
 double ss_wire_burst_end(double start, double sum, uint32_t n, double d)
 {
     double share = n * d;

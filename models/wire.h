@@ -45,6 +45,10 @@ double ss_wire_reserve(const ss_hop_t *hops, size_t n, double lat, double bytes,
 /* The same, noting in marks[0..n) the bursts the message joined. */
 double ss_wire_reserve_marked(const ss_hop_t *hops, size_t n, double lat,
                               double bytes, double now, ss_mark_t *marks);
+/* When such a message would land, reserving nothing: what adaptive
+ * routing compares its candidate routes by. */
+double ss_wire_estimate(const ss_hop_t *hops, size_t n, double lat, double bytes,
+                        double now);
 /* When a message of d seconds of link is done in a burst of n messages
  * and sum seconds from start if they share the link, as SimGrid's flows
  * do: all progress alike, so it is done after sum over the burst of

@@ -10,12 +10,22 @@
 // direct-mapped and bounded (CACHE_SLOTS entries, a few MB), so dense
 // patterns over all pairs cost a miss, never memory; it holds only what
 // SimGrid would answer again, so results do not depend on it.
+//
+// On a cabled dragonfly routed adaptively (platforms/dragonfly.cpp) a
+// route between groups has two candidates, the minimal one and a Valiant
+// one through another group; each message takes the one on which it
+// would land first, by the queues it would meet (ss_wire_estimate), the
+// way UGAL weighs a minimal path's queue against a longer idle one. The
+// model sees every queue of both routes, where a router sees its own:
+// an upper bound on what adaptive routing achieves. Minimal wins ties.
 #include <simgrid/host.h>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 
 #include <simgrid/kernel/routing/ClusterZone.hpp>
 #include <simgrid/s4u/NetZone.hpp>
+
+#include "dragonfly.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -33,9 +43,10 @@ constexpr size_t CACHE_HOPS = SS_ROUTE_MARKS;   // longer routes are not cached
 
 struct cached_route {
     sg_host_t src = nullptr, dst = nullptr;
-    double lat = 0;
-    size_t n = 0;
+    double lat = 0, alt_lat = 0;
+    size_t n = 0, alt_n = 0;   // alt: the Valiant candidate (adaptive)
     ss_hop_t hops[CACHE_HOPS];
+    ss_hop_t alt[SS_DFLY_MAXHOPS];
 };
 
 std::unordered_map<const simgrid::s4u::Link *, ss_link_q_t> queues;
@@ -50,6 +61,12 @@ size_t slot_of(sg_host_t src, sg_host_t dst)
     return (h ^ (h >> 29)) % CACHE_SLOTS;
 }
 
+ss_hop_t hop_of(const simgrid::s4u::Link *l)
+{
+    bool shares = l->get_sharing_policy() != simgrid::s4u::Link::SharingPolicy::FATPIPE;
+    return {l->get_bandwidth(), shares ? &queues[l] : nullptr};
+}
+
 // Asks SimGrid for the route into hops; its latency.
 double ask(sg_host_t src, sg_host_t dst)
 {
@@ -57,12 +74,26 @@ double ask(sg_host_t src, sg_host_t dst)
     links.clear();
     src->route_to(dst, links, &lat);
     hops.resize(links.size());
-    for (size_t i = 0; i < links.size(); i++) {
-        const simgrid::s4u::Link *l = links[i];
-        bool shares = l->get_sharing_policy() != simgrid::s4u::Link::SharingPolicy::FATPIPE;
-        hops[i] = {l->get_bandwidth(), shares ? &queues[l] : nullptr};
-    }
+    for (size_t i = 0; i < links.size(); i++)
+        hops[i] = hop_of(links[i]);
     return lat;
+}
+
+// The Valiant candidate of an adaptive dragonfly route into c (none
+// inside a group, where it would be the minimal route).
+void ask_alt(cached_route &c)
+{
+    c.alt_n = 0;
+    if (ss_dfly_routing(c.src) != SS_ROUTE_ADAPTIVE)
+        return;
+    simgrid::s4u::Link *l[SS_DFLY_MAXHOPS];
+    size_t n = ss_dfly_route(c.src, c.dst, SS_ROUTE_VALIANT, l, &c.alt_lat);
+    bool same = n == c.n;
+    for (size_t i = 0; i < n; i++) {
+        c.alt[i] = hop_of(l[i]);
+        same = same && c.alt[i].q == c.hops[i].q && c.alt[i].bw == c.hops[i].bw;
+    }
+    c.alt_n = same ? 0 : n;
 }
 
 // The cached route from src to dst; nullptr when too long to cache (its
@@ -81,6 +112,7 @@ const cached_route *lookup(sg_host_t src, sg_host_t dst, double *lat)
         c.lat = *lat;
         c.n = hops.size();
         std::copy(hops.begin(), hops.end(), c.hops);
+        ask_alt(c);
     }
     *lat = c.lat;
     return &c;
@@ -95,6 +127,12 @@ extern "C" double ss_route_reserve(sg_host_t src, sg_host_t dst, double bytes, d
     if (!c) {
         *nmarks = 0;
         return ss_wire_reserve(hops.data(), hops.size(), lat, bytes, now);
+    }
+    if (c->alt_n &&
+        ss_wire_estimate(c->alt, c->alt_n, c->alt_lat, bytes, now) <
+            ss_wire_estimate(c->hops, c->n, c->lat, bytes, now)) {
+        *nmarks = c->alt_n;
+        return ss_wire_reserve_marked(c->alt, c->alt_n, c->alt_lat, bytes, now, marks);
     }
     *nmarks = c->n;
     return ss_wire_reserve_marked(c->hops, c->n, c->lat, bytes, now, marks);

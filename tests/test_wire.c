@@ -155,10 +155,32 @@ static void later_instants_join_while_the_first_is_on(void **state)
     assert_int_equal(q.gn, 1);
 }
 
+/* The estimate is what a reservation would return, and reserves
+ * nothing: each of the queue's cases (idle, before its period, behind
+ * it, going first) from one shared link. */
+static void estimate_is_a_dry_reserve(void **state)
+{
+    (void)state;
+    ss_link_q_t shared = {0}, a = {0};
+    ss_hop_t r[] = {{10e9, &a}, {10e9, &shared}};
+    ss_wire_reserve(r, 2, LAT, 8000, NOW);
+    static const double lats[] = {0, LAT / 2, LAT - 4e-8, LAT, LAT + 1e-7, 1e-3};
+    for (size_t i = 0; i < sizeof lats / sizeof lats[0]; i++) {
+        ss_link_q_t before = shared, a0 = a;
+        double est = ss_wire_estimate(r, 2, lats[i], 800, NOW);
+        assert_memory_equal(&before, &shared, sizeof shared);
+        double got = ss_wire_reserve(r, 2, lats[i], 800, NOW);
+        near(est, got);
+        shared = before;
+        a = a0;
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(lone_message_is_latency_plus_bottleneck),
+        cmocka_unit_test(estimate_is_a_dry_reserve),
         cmocka_unit_test(messages_queue_on_a_shared_link),
         cmocka_unit_test(served_in_arrival_order),
         cmocka_unit_test(fatpipe_does_not_queue),
