@@ -219,6 +219,30 @@ static void winner_line(FILE *f, const best_t *b)
     fputc('\n', f);
 }
 
+/* One crossover and what it rests on: how far behind the previous
+ * winner falls at this PE count, and whether simulated times or fits
+ * decide it. Under 5% the two are a near tie (their order can turn with
+ * a placement or a radix: either will do there); where fitted intervals
+ * overlap, the fits do not settle it. */
+static size_t crossover(char *s, size_t n, const ss_scale_row_t *rows, size_t nrows,
+                        const ss_scale_row_t *win, const char *prev)
+{
+    const ss_scale_row_t *was = NULL;
+    for (size_t i = 0; i < nrows && !was; i++)
+        if (rows[i].bytes == win->bytes && rows[i].pes == win->pes &&
+            !strcmp(rows[i].algorithm, prev))
+            was = &rows[i];
+    double gap = was ? 100 * (was->time_s / win->time_s - 1) : 0;
+    int fitted = strcmp(method(win), "simulated") || (was && strcmp(method(was), "simulated"));
+    const char *why = !was ? "no time for it here"
+                    : was->lo_s <= win->hi_s && fitted ? "the fits' intervals overlap: not settled"
+                    : gap < 5 ? "a near tie, either will do"
+                    : fitted ? "fitted, intervals apart" : "simulated";
+    int k = snprintf(s, n, "    at %d PEs %s -> %s: %s %.1f%% slower, %s\n", win->pes, prev,
+                     win->algorithm, prev, gap, why);
+    return k < 0 ? 0 : (size_t)k < n ? (size_t)k : n;
+}
+
 /* Sizes in first-seen order and PE counts ascending, from the rows. */
 static void table_winners(FILE *f, const ss_scale_row_t *rows, size_t n)
 {
@@ -233,7 +257,7 @@ static void table_winners(FILE *f, const ss_scale_row_t *rows, size_t n)
         fprintf(f, "\nfastest at %s\n  %-9s %-20s %-11s %-9s %s\n", sz, "PEs",
                 "algorithm", "time", "method", "runner-up");
         const char *prev = NULL;
-        char cross[512] = "";
+        char cross[2048] = "";
         size_t used = 0;
         for (size_t k = 0; k < n; k++) {
             if (rows[k].bytes != rows[i].bytes ||
@@ -242,12 +266,10 @@ static void table_winners(FILE *f, const ss_scale_row_t *rows, size_t n)
             best_t b = best_at(rows, n, rows[i].bytes, rows[k].pes);
             winner_line(f, &b);
             if (prev && strcmp(prev, b.win->algorithm) && used < sizeof cross)
-                used += (size_t)snprintf(cross + used, sizeof cross - used,
-                                         "%s %d PEs (%s -> %s)", used ? "," : "",
-                                         b.win->pes, prev, b.win->algorithm);
+                used += crossover(cross + used, sizeof cross - used, rows, n, b.win, prev);
             prev = b.win->algorithm;
         }
-        fprintf(f, "  crossovers:%s\n", used ? cross : " none");
+        fprintf(f, "  crossovers:%s\n%s", used ? "" : " none", cross);
     }
 }
 
