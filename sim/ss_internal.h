@@ -204,6 +204,7 @@ double ss_small_due(const ss_pe_t *pe);          /* next landing, or INFINITY */
 double ss_small_lookahead(const ss_pe_t *pe);
 uint32_t ss_small_take(ss_pe_t *pe, double by);  /* apply those landed by `by` */
 double ss_small_sleep(ss_pe_t *pe, int looking, int with_out);
+void ss_small_nap(ss_pe_t *pe, double at);   /* sleep until at, on its alarm */
 /* pe parked: when it must wake, from its inbox (and with_out its sends). */
 double ss_small_wake_time(const ss_pe_t *pe, int with_out, int looking);
 /* pe parked for a landing that moved later: its alarm follows. */

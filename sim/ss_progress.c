@@ -42,8 +42,8 @@ static void out_finish(ss_pe_t *pe, uint32_t i)
 {
     if (pe->out[i].comm)
         sg_comm_wait(pe->out[i].comm);
-    else if (pe->out[i].lands > simgrid_get_clock())
-        sg_actor_sleep_until(pe->out[i].lands);
+    else
+        ss_small_nap(pe, pe->out[i].lands);
     out_retire(pe, i);
 }
 
@@ -301,7 +301,7 @@ void ss_progress_wait(ss_pe_t *pe, int with_out)
     block(pe, with_out);
     pe->idle = 0;
     if (simgrid_get_clock() < busy)
-        sg_actor_sleep_until(busy);
+        ss_small_nap(pe, busy);
     idle_end(pe);
 }
 
@@ -311,7 +311,7 @@ void ss_progress_sleep(ss_pe_t *pe, double until)
     pe->cpu_debt = 0;
     while (simgrid_get_clock() < until) {
         if (!comms_due(pe)) {
-            sg_actor_sleep_until(until);   /* only small messages can land */
+            ss_small_nap(pe, until);   /* only small messages can land */
             break;
         }
         wait_comms(pe, 0, until);

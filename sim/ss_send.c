@@ -233,7 +233,7 @@ void ss_overhead(ss_pe_t *pe, int target)
         *nic = ready + m->gap;
     }
     if (ready > now)
-        sg_actor_sleep_until(ready);
+        ss_small_nap(pe, ready);
 }
 
 /* Pay the CPU time owed for consumed signals (before the PE blocks, or
@@ -243,7 +243,7 @@ void ss_cpu_settle(ss_pe_t *pe)
     if (pe->cpu_debt > 0) {
         double d = pe->cpu_debt;
         pe->cpu_debt = 0;
-        sg_actor_sleep_for(d);
+        ss_small_nap(pe, simgrid_get_clock() + d);
     }
 }
 

@@ -340,6 +340,22 @@ void ss_small_rearm(ss_pe_t *pe)
     }
 }
 
+/* Sleep until `at` on the PE's alarm rather than a SimGrid sleep, which
+ * puts an action in the CPU model's solver each time (a quiet's wait for
+ * its acknowledgements, a debt paid: several a round per PE). Nothing
+ * else wakes it: in_sem stays 0, so no sender moves the alarm. */
+void ss_small_nap(ss_pe_t *pe, double at)
+{
+    if (!pe->sem) {
+        sg_actor_sleep_until(at);
+        return;
+    }
+    if (at <= simgrid_get_clock())
+        return;
+    ss_alarm_set(pe, at);
+    sg_sem_acquire(pe->sem);
+}
+
 /* Park until the wake time (ss_small_wake_time; INFINITY: until woken),
  * or earlier if a sender brings the alarm forward; returns the time it
  * woke for (what has landed by then is due). `looking`: the time comes
