@@ -347,9 +347,9 @@ static void progress(const ss_config_t *cfg, const char *what, double t0)
     fprintf(stderr, "shmemsim: %s (%.1f s", what, ss_w.wall_shown - t0);
     if (ss_w.stats.messages)
         fprintf(stderr, "; %llu messages (%llu small), %llu wake-ups, %llu "
-                "sleeps, %llu SimGrid communications", ss_w.stats.messages,
+                "sleeps, %llu naps, %llu SimGrid communications", ss_w.stats.messages,
                 ss_w.stats.small, ss_w.stats.wakeups, ss_w.stats.sleeps,
-                ss_w.stats.comms);
+                ss_w.stats.naps, ss_w.stats.comms);
     fputs(")\n", stderr);
 }
 

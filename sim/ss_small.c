@@ -352,6 +352,7 @@ void ss_small_nap(ss_pe_t *pe, double at)
     }
     if (at <= simgrid_get_clock())
         return;
+    ss_w.stats.naps++;
     ss_alarm_set(pe, at);
     sg_sem_acquire(pe->sem);
 }

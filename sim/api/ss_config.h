@@ -62,6 +62,9 @@ typedef struct ss_run_stats {
     unsigned long long sleeps;     /* times a PE blocked on its semaphore
                                       until a small message lands or it is
                                       woken (ss_small.c) */
+    unsigned long long naps;       /* times it slept a known time on its
+                                      alarm (a quiet's acknowledgements, a
+                                      debt: ss_small_nap) */
     unsigned long long comms;      /* SimGrid communications carrying both
                                       (fewer than their sum: a fenced
                                       atomic rides on the put before it) */
