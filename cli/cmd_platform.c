@@ -60,6 +60,11 @@ static void xml_notes(const ss_topo_t *t)
                 "every switch link has level 1's bandwidth and latency, and "
                 "routes pick single cables (d-mod-k) instead of the bundled "
                 "levels `--platform SPEC` builds (README, \"Platforms\")\n", pre);
+    if (t->kind == SS_TOPO_DRAGONFLY && !t->simgrid_zone)
+        fprintf(stderr, "%s describes this dragonfly as SimGrid's DRAGONFLY cluster: "
+                "each group pair's links are one bundle on one router of the first "
+                "chassis and routes are minimal, instead of the cabled spread and "
+                "routing= that `--platform SPEC` builds (docs/platforms.md)\n", pre);
     if (t->kind == SS_TOPO_DRAGONFLY && (t->global_bw > 0 || t->global_lat > 0))
         fprintf(stderr, "%s has one bandwidth and latency for all links: "
                 "global-bw / global-lat are left out\n", pre);
@@ -125,6 +130,13 @@ int ss_cmd_platform(int argc, char **argv)
         return ss_cli_fail(err);
     if (desc)
         return describe(&t);
+    if (t.kind == SS_TOPO_DRAGONFLY && t.groups[0] > t.routers[0]) {
+        snprintf(err, sizeof err, "'%s' has %u groups, more than its %u routers per "
+                 "chassis: SimGrid's DRAGONFLY cluster cannot hold it, so there is no "
+                 "XML for it; give the spec itself to --platform", spec, t.groups[0],
+                 t.routers[0]);
+        return ss_cli_fail(err);
+    }
     FILE *f = out ? fopen(out, "w") : stdout;
     if (!f) {
         snprintf(err, sizeof err, "cannot write '%s'", out);
