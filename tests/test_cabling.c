@@ -1,8 +1,9 @@
 /* test_cabling.c - the cabled dragonfly (platforms/cabling.h,
  * dragonfly.cpp): its cabling uses every global port once and joins each
  * group pair with its L links, the capacities --describe prints follow
- * from the cables, routes have the hops the cabling says, and traffic
- * between two groups is limited by the pair's links, not by one router. */
+ * from the cables, routes have the hops the cabling says, traffic
+ * between two groups is limited by the pair's links, not by one router,
+ * and adaptive routing takes the idle path. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -240,6 +241,63 @@ static void test_group_pair_not_one_router(void **state)
     assert_true(one > 2.5 * cabled);
 }
 
+/* Adaptive routing takes the idle path (small-message model, every
+ * message): group 0's 16 nodes each put 64 KiB to their peer in group 1,
+ * and the pair has one link of 1 GB/s. Minimal and Valiant routes both
+ * carry all 1 MiB over one path of 1 GB/s links (1.05 ms); adaptive
+ * sends each message the way it would land first, so about half go
+ * through group 2 and the exchange takes about half as long. */
+static void adversary_pe(void *arg)
+{
+    (void)arg;
+    shmem_init();
+    int me = shmem_my_pe();
+    size_t m = 64 << 10;
+    char *buf = shmem_malloc(m);
+    shmem_barrier_all();
+    double t0 = shmemsim_wtime();
+    if (me < 16) {
+        shmem_putmem(buf, buf, m, me + 16);
+        shmem_quiet();
+    }
+    ST->t[me] = shmemsim_wtime() - t0;
+    shmem_barrier_all();
+    shmem_free(buf);
+    shmem_finalize();
+}
+
+static double adversary_time(const char *routing)
+{
+    char spec[200];
+    snprintf(spec, sizeof spec, "dragonfly:groups=3/1,chassis=1/1,routers=4/1,nodes=4,"
+             "bw=10GBps,global-bw=1GBps,lat=0.1us,routing=%s", routing);
+    ss_model_t model;
+    ss_model_defaults(&model, SS_MODEL_ALPHA_BETA);
+    model.small_bytes = SS_SMALL_ALL;
+    simtest_setup();
+    simtest_result_t r = simtest_run_model(spec, 48, 1, &model, adversary_pe);
+    if (r.status)
+        fprintf(stderr, "%s\n", r.err);
+    assert_int_equal(r.status, 0);
+    double worst = 0;
+    for (int i = 0; i < 16; i++)
+        worst = ST->t[i] > worst ? ST->t[i] : worst;
+    return worst;
+}
+
+static void test_adaptive_takes_the_idle_path(void **state)
+{
+    (void)state;
+    double minimal = adversary_time("minimal"), valiant = adversary_time("valiant");
+    double adaptive = adversary_time("adaptive"), one_path = 16.0 * (64 << 10) / 1e9;
+    fprintf(stderr, "group 0 -> 1, 1 MiB: minimal %.1f us, valiant %.1f us, adaptive "
+            "%.1f us (one path: %.1f us)\n", minimal * 1e6, valiant * 1e6,
+            adaptive * 1e6, one_path * 1e6);
+    assert_true(minimal >= one_path && minimal < 1.1 * one_path);
+    assert_true(valiant >= one_path && valiant < 1.1 * one_path);
+    assert_true(adaptive < 0.6 * minimal && adaptive >= one_path / 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -249,6 +307,7 @@ int main(void)
         cmocka_unit_test(test_valiant_spread),
         cmocka_unit_test(test_route_lengths),
         cmocka_unit_test(test_group_pair_not_one_router),
+        cmocka_unit_test(test_adaptive_takes_the_idle_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
