@@ -188,23 +188,20 @@ static void test_route_lengths(void **state)
     }
 }
 
-/* Group 0's 16 nodes each put 1 MiB to their peer in group 1. The pair
- * has 8 global links of 10 GB/s (80 GB/s); every link in a group and
- * every NIC is 10 GB/s. Cabled, the links sit on all 8 routers of group
- * 0 and the exchange takes about 16 MiB / 80 GB/s (0.21 ms) plus one
- * node's 1 MiB at 10 GB/s (0.1 ms). Through SimGrid's zone all of it
- * enters one router: chassis 1's 8 MiB cross one black link (0.84 ms). */
-static void pair_pe(void *arg)
+/* Group 0's 16 nodes each put `cross_bytes` to their peer in group 1
+ * (48 nodes, 16 a group); the time of the slowest. */
+static size_t cross_bytes;
+
+static void cross_pe(void *arg)
 {
     (void)arg;
     shmem_init();
     int me = shmem_my_pe();
-    size_t m = 1 << 20;
-    char *buf = shmem_malloc(m);
+    char *buf = shmem_malloc(cross_bytes);
     shmem_barrier_all();
     double t0 = shmemsim_wtime();
     if (me < 16) {
-        shmem_putmem(buf, buf, m, me + 16);
+        shmem_putmem(buf, buf, cross_bytes, me + 16);
         shmem_quiet();
     }
     ST->t[me] = shmemsim_wtime() - t0;
@@ -213,13 +210,14 @@ static void pair_pe(void *arg)
     shmem_finalize();
 }
 
-static double pair_time(const char *zone)
+static double cross_time(const char *spec, size_t bytes, size_t small)
 {
-    char spec[200];
-    snprintf(spec, sizeof spec, "dragonfly:groups=3/8,chassis=2/1,routers=4/1,nodes=2,"
-             "bw=10GBps,lat=0.1us,zone=%s", zone);
+    ss_model_t model;
+    ss_model_defaults(&model, SS_MODEL_ALPHA_BETA);
+    model.small_bytes = small;
+    cross_bytes = bytes;
     simtest_setup();
-    simtest_result_t r = simtest_run(spec, 48, 1, SS_MODEL_ALPHA_BETA, pair_pe);
+    simtest_result_t r = simtest_run_model(spec, 48, 1, &model, cross_pe);
     if (r.status)
         fprintf(stderr, "%s\n", r.err);
     assert_int_equal(r.status, 0);
@@ -227,6 +225,20 @@ static double pair_time(const char *zone)
     for (int i = 0; i < 16; i++)
         worst = ST->t[i] > worst ? ST->t[i] : worst;
     return worst;
+}
+
+/* 1 MiB each over SimGrid's flows. The pair has 8 global links of
+ * 10 GB/s (80 GB/s); every link in a group and every NIC is 10 GB/s.
+ * Cabled, the links sit on all 8 routers of group 0 and the exchange
+ * takes about 16 MiB / 80 GB/s (0.21 ms) plus one node's 1 MiB at
+ * 10 GB/s (0.1 ms). Through SimGrid's zone all of it enters one router:
+ * chassis 1's 8 MiB cross one black link (0.84 ms). */
+static double pair_time(const char *zone)
+{
+    char spec[200];
+    snprintf(spec, sizeof spec, "dragonfly:groups=3/8,chassis=2/1,routers=4/1,nodes=2,"
+             "bw=10GBps,lat=0.1us,zone=%s", zone);
+    return cross_time(spec, 1 << 20, 0);
 }
 
 static void test_group_pair_not_one_router(void **state)
@@ -242,47 +254,17 @@ static void test_group_pair_not_one_router(void **state)
 }
 
 /* Adaptive routing takes the idle path (small-message model, every
- * message): group 0's 16 nodes each put 64 KiB to their peer in group 1,
- * and the pair has one link of 1 GB/s. Minimal and Valiant routes both
- * carry all 1 MiB over one path of 1 GB/s links (1.05 ms); adaptive
- * sends each message the way it would land first, so about half go
- * through group 2 and the exchange takes about half as long. */
-static void adversary_pe(void *arg)
-{
-    (void)arg;
-    shmem_init();
-    int me = shmem_my_pe();
-    size_t m = 64 << 10;
-    char *buf = shmem_malloc(m);
-    shmem_barrier_all();
-    double t0 = shmemsim_wtime();
-    if (me < 16) {
-        shmem_putmem(buf, buf, m, me + 16);
-        shmem_quiet();
-    }
-    ST->t[me] = shmemsim_wtime() - t0;
-    shmem_barrier_all();
-    shmem_free(buf);
-    shmem_finalize();
-}
-
+ * message): 64 KiB each, and the pair has one link of 1 GB/s. Minimal
+ * and Valiant routes both carry all 1 MiB over one path of 1 GB/s links
+ * (1.05 ms); adaptive sends each message the way it would land first,
+ * so about half go through group 2 and the exchange takes about half as
+ * long. */
 static double adversary_time(const char *routing)
 {
     char spec[200];
     snprintf(spec, sizeof spec, "dragonfly:groups=3/1,chassis=1/1,routers=4/1,nodes=4,"
              "bw=10GBps,global-bw=1GBps,lat=0.1us,routing=%s", routing);
-    ss_model_t model;
-    ss_model_defaults(&model, SS_MODEL_ALPHA_BETA);
-    model.small_bytes = SS_SMALL_ALL;
-    simtest_setup();
-    simtest_result_t r = simtest_run_model(spec, 48, 1, &model, adversary_pe);
-    if (r.status)
-        fprintf(stderr, "%s\n", r.err);
-    assert_int_equal(r.status, 0);
-    double worst = 0;
-    for (int i = 0; i < 16; i++)
-        worst = ST->t[i] > worst ? ST->t[i] : worst;
-    return worst;
+    return cross_time(spec, 64 << 10, SS_SMALL_ALL);
 }
 
 static void test_adaptive_takes_the_idle_path(void **state)
