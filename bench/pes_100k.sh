@@ -43,7 +43,8 @@ for plat in "$@"; do
         # time_s and ppn columns of the result row
         row=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
                        { print $col["ppn"] "," $col["time_s"] }' "$tmp/out")
-        echo "$plat,$coll,$alg,$pes,${row%%,*},$status,$wall,$((rss_kib / 1024)),$loaded,$create,${row#*,}"
+        # a spec holds commas: the platform is a quoted CSV field
+        echo "\"$(printf '%s' "$plat" | sed 's/"/""/g')\",$coll,$alg,$pes,${row%%,*},$status,$wall,$((rss_kib / 1024)),$loaded,$create,${row#*,}"
         [ "$status" -eq 0 ] || sed 's/^/  # /' "$tmp/err" | tail -n 3 >&2
     done
 done
