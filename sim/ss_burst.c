@@ -18,8 +18,9 @@
  * How: a message is filed first come, first served as it is sent, and
  * noted in each burst it joined. It lands no earlier than each of its
  * bursts lets it (ss_wire_burst_end): settled against all of them as
- * they stand when its instant is over (an engine timer at the same date
- * runs after every PE of the instant), then against each one as it
+ * they stand when its instant is over (when the engine's clock moves
+ * on: after every PE and deferred step of the instant), then against
+ * each one as it
  * closes (the clock passes the end of the burst's first message on the
  * link, which is before any of the burst's messages lands): no message
  * can join it any more. A later landing moves the message in the
@@ -71,8 +72,9 @@ static uint32_t free_note = NONE, free_burst = NONE;   /* through .n / .head */
 static uint32_t *heap, nheap, capheap;   /* bursts by closing time */
 static void *timer;
 static double timer_at;
-static uint32_t *fresh, nfresh, capfresh;   /* notes of this instant */
-static void *instant;                       /* settles them at its end */
+static uint32_t *fresh, nfresh, capfresh;   /* notes of this instant,
+                                               settled when it is over */
+static double fresh_at;                     /* ... which is then */
 
 static int closes_first(uint32_t a, uint32_t b)
 {
@@ -203,13 +205,18 @@ static void settle_at(note_t *nt, double lands, double now)
     }
 }
 
-/* The instant is over: its messages share their bursts so far. */
-static void settle_instant(void)
+/* The instant is over (the engine's clock moved on: every PE and every
+ * deferred step of the instant has sent): its messages share their
+ * bursts so far. None has landed yet: a burst closes, with its engine
+ * timer, before any of its messages lands. */
+void ss_burst_instant_over(void)
 {
-    instant = NULL;
-    double now = simgrid_get_clock();
+    if (!nfresh)
+        return;
+    double now = fresh_at;
     for (uint32_t f = 0; f < nfresh; f++)
-        settle_at(&notes[fresh[f]], shared(&notes[fresh[f]]), now);
+        if (notes[fresh[f]].msg)   /* not done: its bursts still open */
+            settle_at(&notes[fresh[f]], shared(&notes[fresh[f]]), now);
     nfresh = 0;
 }
 
@@ -313,8 +320,7 @@ void ss_burst_note(ss_pe_t *from, ss_pe_t *t, ss_msg_t *m, double lands,
     if (nfresh == capfresh)
         ss_grow((void **)&fresh, &capfresh, sizeof *fresh);
     fresh[nfresh++] = j;
-    if (!instant)
-        instant = ss_timer_set(now, settle_instant);
+    fresh_at = now;
     arm();
 }
 
@@ -322,9 +328,7 @@ void ss_burst_reset(void)
 {
     if (timer)
         ss_timer_cancel(timer);
-    if (instant)
-        ss_timer_cancel(instant);
-    timer = instant = NULL;
+    timer = NULL;
     free(fresh);
     fresh = NULL;
     nfresh = capfresh = 0;

@@ -11,6 +11,9 @@
  * as each of those bursts closes. */
 void ss_burst_note(ss_pe_t *from, ss_pe_t *t, ss_msg_t *m, double lands,
                    const ss_mark_t *marks, size_t n);
+/* The engine's clock moved on (ss_hooks.cpp): settle what the instant
+ * before sent. */
+void ss_burst_instant_over(void);
 /* Forget what is noted (end of a run). */
 void ss_burst_reset(void);
 

@@ -4,8 +4,9 @@
 // (ss_progress.c) must leave before simulated time moves; the runtime's
 // own blocking points send it first, but a program may sleep through
 // SimGrid itself (a model of computation), and only this signal sees
-// that. And being told when simulated time moves, in maestro, to print
-// progress on long runs off the PEs' small stacks.
+// that. And being told when simulated time moves, in maestro: the
+// instant before is over (its small messages' bursts settle), and long
+// runs print progress off the PEs' small stacks.
 #include <simgrid/actor.h>
 #include <simgrid/comm.h>
 #include <simgrid/s4u/Actor.hpp>
@@ -13,6 +14,7 @@
 #include <simgrid/s4u/Engine.hpp>
 
 extern "C" {
+#include "ss_burst.h"
 #include "ss_internal.h"
 }
 
@@ -30,7 +32,10 @@ extern "C" void ss_hooks_install(void)
     // Every step reads the wall clock (tens of ns): counting steps instead
     // would go silent exactly when each step takes long (a solve over
     // 100,000 flows can take seconds).
-    simgrid::s4u::Engine::on_time_advance_cb([](double) { ss_progress_tick(); });
+    simgrid::s4u::Engine::on_time_advance_cb([](double) {
+        ss_burst_instant_over();
+        ss_progress_tick();
+    });
 }
 
 // sg_comm_wait_any_for of SimGrid 3.32 drops the caller's reference to
