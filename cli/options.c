@@ -55,7 +55,12 @@ const char ss_option_common_help[] =
     "                    DIR/trace.json (open in https://ui.perfetto.dev:\n"
     "                    one track per PE)\n"
     "  --trace-pes LIST  trace only these PEs, e.g. 0-15,64 (default: all,\n"
-    "                    or 0-63 above 1024 PEs)\n";
+    "                    or 0-63 above 1024 PEs)\n"
+    "  --no-defer        a PE sleeps through each wait of its issues and\n"
+    "                    fences itself, where by default the runtime carries\n"
+    "                    them on while the PE blocks once (every message\n"
+    "                    small, no trace; same times but for ties within an\n"
+    "                    instant, docs/models.md): slower, for checking\n";
 
 static const char *value(int argc, char **argv, int *i)
 {
@@ -177,6 +182,10 @@ int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg)
     const char *o = argv[*i], *v;
     long x;
     int num = !strcmp(o, "--pes") || !strcmp(o, "--ppn") || !strcmp(o, "--stack-kib");
+    if (!strcmp(o, "--no-defer")) {
+        cfg->no_defer = 1;
+        return 1;
+    }
     if (strcmp(o, "--platform") && !num && strcmp(o, "--model") && strcmp(o, "--placement") &&
         strcmp(o, "--fold") && strcmp(o, "--small-msg") && strcmp(o, "--o") &&
         strcmp(o, "--g") && strcmp(o, "--o-recv") &&
@@ -312,7 +321,7 @@ int ss_option_passthrough(int argc, char **argv, int *i, ss_passthrough_t *pt)
                                          "--type", NULL};
     const char *a = argv[*i];
     int r;
-    if (!strcmp(a, "--check") || !strcmp(a, "--force")) {
+    if (!strcmp(a, "--check") || !strcmp(a, "--force") || !strcmp(a, "--no-defer")) {
         pt->argv[pt->n++] = argv[*i];
         return 1;
     }

@@ -1,6 +1,8 @@
-/* ss_alarm.c - parked PEs' alarm clocks. A PE waiting for a small message
+/* ss_alarm.c - the PEs' alarm clocks. A PE waiting for a small message
  * (ss_small.c) blocks on its semaphore with no timeout, and its alarm
- * releases it when the message lands.
+ * releases it when the message lands. A PE also has a second alarm, its
+ * step alarm: the runtime carries on the PE's deferred operations then,
+ * in maestro, while the PE stays blocked (ss_defer.c).
  *
  * Why not a timed acquire: its timeout belongs to the PE, so a sender
  * whose message lands earlier had to wake the PE (a simcall and a context
@@ -11,27 +13,31 @@
  *
  * Why one engine timer for all of them: SimGrid's timers live in a
  * Fibonacci heap of separately allocated nodes; with 100,000 PEs parked
- * its pops took 12% of a run. Here the alarms are a binary heap in one
- * array, with each PE's place in another (moving an alarm is O(log n) and
- * touches no PE structure), and a single engine timer is set at the
- * earliest; when it rings it releases every PE due by then. Ties ring in
- * the order the alarms were set, so runs stay deterministic. */
+ * its pops took 12% of a run. Here the alarms are a 4-ary heap in one
+ * array (half the levels of a binary one, and a node's children share a
+ * cache line), with each alarm's place in another (moving an alarm is
+ * O(log n) and touches no PE structure), and a single engine timer is set
+ * at the earliest; when it rings it serves every alarm due by then. Ties
+ * ring in the order the alarms were set, so runs stay deterministic. */
 #include <stdint.h>
 #include <stdlib.h>
 
 #include <simgrid/semaphore.h>
 
 #include "ss_alarm.h"
+#include "ss_defer.h"
 
 typedef struct alarm {
     double at;
     uint64_t seq;
-    int pe;
+    uint32_t slot;   /* 2 pe + kind: 0 wakes the PE, 1 is its step */
 } alarm_t;
+
+enum { ARITY = 4 };
 
 static alarm_t *H;
 static uint32_t n, cap;
-static uint32_t *pos;    /* per PE: 1 + its place in H, or 0 (dense: a
+static uint32_t *pos;    /* per slot: 1 + its place in H, or 0 (dense: a
                             move touches no PE structure) */
 static uint64_t seq;
 static void *timer;      /* the engine timer, set at timer_at */
@@ -45,24 +51,30 @@ static int before(const alarm_t *a, const alarm_t *b)
 static void place(uint32_t i, alarm_t a)
 {
     H[i] = a;
-    pos[a.pe] = i + 1;
+    pos[a.slot] = i + 1;
 }
 
 static void sift_up(uint32_t i, alarm_t a)
 {
-    for (; i > 0 && before(&a, &H[(i - 1) / 2]); i = (i - 1) / 2)
-        place(i, H[(i - 1) / 2]);
+    for (; i > 0 && before(&a, &H[(i - 1) / ARITY]); i = (i - 1) / ARITY)
+        place(i, H[(i - 1) / ARITY]);
     place(i, a);
 }
 
 static void sift_down(uint32_t i, alarm_t a)
 {
-    for (uint32_t c; (c = 2 * i + 1) < n; i = c) {
-        if (c + 1 < n && before(&H[c + 1], &H[c]))
-            c++;
-        if (!before(&H[c], &a))
+    for (;;) {
+        uint32_t c = ARITY * i + 1, best = c;
+        if (c >= n)
             break;
-        place(i, H[c]);
+        uint32_t end = c + ARITY < n ? c + ARITY : n;
+        for (uint32_t k = c + 1; k < end; k++)
+            if (before(&H[k], &H[best]))
+                best = k;
+        if (!before(&H[best], &a))
+            break;
+        place(i, H[best]);
+        i = best;
     }
     place(i, a);
 }
@@ -70,7 +82,7 @@ static void sift_down(uint32_t i, alarm_t a)
 /* Put a at place i (its own, or the hole left by a removal). */
 static void settle(uint32_t i, alarm_t a)
 {
-    if (i > 0 && before(&a, &H[(i - 1) / 2]))
+    if (i > 0 && before(&a, &H[(i - 1) / ARITY]))
         sift_up(i, a);
     else
         sift_down(i, a);
@@ -78,7 +90,7 @@ static void settle(uint32_t i, alarm_t a)
 
 static void remove_at(uint32_t i)
 {
-    pos[H[i].pe] = 0;
+    pos[H[i].slot] = 0;
     alarm_t last = H[--n];
     if (i < n)
         settle(i, last);
@@ -99,24 +111,32 @@ static void arm(void)
     }
 }
 
+/* A step may set alarms (its own next one, a target's wake-up): those at
+ * this very instant are served in this loop, after those set before; the
+ * later ones wait, even when setting them moved the engine timer (and
+ * timer_at) while the loop runs. */
 static void ring(void)
 {
+    double due = timer_at;
     timer = NULL;   /* the engine frees a timer that has rung */
-    while (n && H[0].at <= timer_at) {
-        int pe = H[0].pe;
+    while (n && H[0].at <= due) {
+        uint32_t slot = H[0].slot;
         remove_at(0);
-        sg_sem_release(ss_w.pes[pe].sem);
+        if (slot & 1)
+            ss_defer_step(&ss_w.pes[slot >> 1]);
+        else
+            sg_sem_release(ss_w.pes[slot >> 1].sem);
     }
     arm();
 }
 
 /* A moved alarm keeps its place in the heap and settles from there. */
-void ss_alarm_set(ss_pe_t *pe, double at)
+static void set_slot(uint32_t slot, double at)
 {
     double now = simgrid_get_clock();
-    alarm_t a = {at > now ? at : now, seq++, pe->id};
-    if (pos[pe->id]) {
-        settle(pos[pe->id] - 1, a);
+    alarm_t a = {at > now ? at : now, seq++, slot};
+    if (pos[slot]) {
+        settle(pos[slot] - 1, a);
     } else {
         if (n == cap)
             ss_grow((void **)&H, &cap, sizeof *H);
@@ -125,17 +145,28 @@ void ss_alarm_set(ss_pe_t *pe, double at)
     arm();
 }
 
+void ss_alarm_set(ss_pe_t *pe, double at)
+{
+    set_slot(2 * (uint32_t)pe->id, at);
+}
+
+void ss_alarm_set_step(ss_pe_t *pe, double at)
+{
+    set_slot(2 * (uint32_t)pe->id + 1, at);
+}
+
 void ss_alarm_init(int npes)
 {
-    if (!pos && !(pos = calloc((size_t)npes, sizeof *pos)))
+    if (!pos && !(pos = calloc(2 * (size_t)npes, sizeof *pos)))
         ss_fatal("out of memory for the PEs' alarms");
 }
 
 void ss_alarm_cancel(ss_pe_t *pe)
 {
-    if (!pos || !pos[pe->id])
+    uint32_t slot = 2 * (uint32_t)pe->id;
+    if (!pos || !pos[slot])
         return;
-    remove_at(pos[pe->id] - 1);
+    remove_at(pos[slot] - 1);
     arm();
 }
 

@@ -1,4 +1,5 @@
-/* ss_alarm.h - parked PEs' alarm clocks (ss_alarm.c, used by ss_small.c). */
+/* ss_alarm.h - the PEs' alarm clocks (ss_alarm.c, used by ss_small.c and
+ * ss_defer.c). */
 #ifndef SS_ALARM_H
 #define SS_ALARM_H
 
@@ -7,10 +8,13 @@
 /* Before any alarm is set: room for npes PEs. */
 void ss_alarm_init(int npes);
 /* Release pe->sem at simulated time `at` (clamped to now), replacing any
- * alarm it has. */
+ * wake-up alarm it has. */
 void ss_alarm_set(ss_pe_t *pe, double at);
-/* Remove pe's alarm, if it has one that has not rung. */
+/* Remove pe's wake-up alarm, if it has one that has not rung. */
 void ss_alarm_cancel(ss_pe_t *pe);
+/* Run ss_defer_step(pe) in maestro at `at` (clamped to now), replacing
+ * any step alarm it has. */
+void ss_alarm_set_step(ss_pe_t *pe, double at);
 /* Forget every alarm (end of a run). */
 void ss_alarm_reset(void);
 

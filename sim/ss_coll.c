@@ -173,7 +173,9 @@ static int run(struct ss_team *t, uint64_t slot, ss_call_t *c)
     a.psync = ss_workspace(t, key, pw * sizeof(long));
     a.work = wb ? ss_workspace(t, key | 1, wb) : NULL;
     ss_trace_call_enter(pe, shcoll_kind_name(c->kind), alg->name, c->call, nbytes);
+    pe->in_coll = 1;   /* its sends and fences may be deferred (ss_defer.c) */
     int rc = alg->run(&a);
+    pe->in_coll = 0;
     ss_cpu_settle(pe);   /* the call ends once its last signal is handled */
     ss_trace_call_leave(pe);
     return rc;

@@ -67,7 +67,7 @@ static struct ss_ctx *check(const ss_pe_t *pe, shmem_ctx_t ctx,
 
 ss_pe_t *ss_ctx_enter(shmem_ctx_t ctx, int *target, const char *call)
 {
-    ss_pe_t *pe = ss_self();
+    ss_pe_t *pe = ss_self_raw();   /* a put or atomic may be deferred */
     pe->where = call;
     pe->cur = NULL;
     if (ctx == SHMEM_CTX_DEFAULT)

@@ -14,7 +14,8 @@
  * and call for SHMEM_CTX_INVALID, a destroyed context or another PE's),
  * makes it the PE's current context and, for a context made on a team,
  * turns *target (a PE number in that team; NULL: no target) into a world
- * PE number. */
+ * PE number. The PE's deferred operations may still be under way
+ * (ss_self_raw): the call finishes them unless it may add to them. */
 ss_pe_t *ss_ctx_enter(shmem_ctx_t ctx, int *target, const char *call);
 
 /* Back to the default context once the call has issued its messages. */

@@ -154,6 +154,14 @@ typedef struct ss_pe {
     ss_ctx_state_t *cur;    /* context of the call in progress; NULL: dflt */
     struct ss_team *shared; /* SHMEM_TEAM_SHARED of this PE, once asked */
     uint8_t thread_level;   /* granted by shmem_init_thread */
+    /* Operations the runtime carries on for it (ss_defer.c): a ring of
+     * nsteps from step_head; step_phase: the head's wait is under way. */
+    uint8_t in_coll;        /* inside a collective algorithm: may defer */
+    uint8_t step_phase;
+    uint8_t parked;         /* SS_PARK_*: how it waits for its steps */
+    uint16_t step_head, nsteps, capsteps;
+    struct ss_step *steps;
+    double park_busy;       /* SS_PARK_SLEPT: its CPU is busy until then */
 } ss_pe_t;
 
 typedef struct ss_world {
@@ -181,7 +189,11 @@ typedef struct ss_world {
 extern ss_world_t ss_w;
 
 /* ss_runtime.c */
+/* The calling PE, once its deferred operations (ss_defer.c) are done. */
 ss_pe_t *ss_self(void);
+/* The calling PE as it is, deferred operations still under way: for the
+ * calls that may add to them (puts, atomics, fence, quiet, waits). */
+ss_pe_t *ss_self_raw(void);
 /* Called by the engine (maestro, on the main stack: printing needs more
  * than a PE's stack) whenever simulated time moves: a progress line on
  * stderr when the run shows progress and 10 s of wall time passed since
@@ -204,6 +216,10 @@ double ss_small_due(const ss_pe_t *pe);          /* next landing, or INFINITY */
 double ss_small_lookahead(const ss_pe_t *pe);
 uint32_t ss_small_take(ss_pe_t *pe, double by);  /* apply those landed by `by` */
 double ss_small_sleep(ss_pe_t *pe, int looking, int with_out);
+/* ss_small_sleep in two halves: set the alarm (maestro may do it for a
+ * parked PE, ss_defer.c), and once released, the time it woke for. */
+void ss_small_sleep_begin(ss_pe_t *pe, int looking, int with_out);
+double ss_small_sleep_end(ss_pe_t *pe);
 void ss_small_nap(ss_pe_t *pe, double at);   /* sleep until at, on its alarm */
 /* pe parked: when it must wake, from its inbox (and with_out its sends). */
 double ss_small_wake_time(const ss_pe_t *pe, int with_out, int looking);
@@ -288,7 +304,23 @@ int ss_ctx_busy(const ss_pe_t *pe, const ss_ctx_state_t *cx);
 void ss_pe_teardown(ss_pe_t *pe);
 void ss_pe_release(ss_pe_t *pe);
 void ss_overhead(ss_pe_t *pe, int target);
+/* When an operation to target issued now may leave: the CPU time owed
+ * and the issue overhead paid, the node's NIC taken (ss_send.c). */
+double ss_issue_ready(ss_pe_t *pe, int target);
 void ss_cpu_settle(ss_pe_t *pe);
+/* The PE blocks: from now its CPU serves the signals that land, busy
+ * first with what it owes; returns until when. And the end of it. */
+double ss_idle_begin(ss_pe_t *pe);
+void ss_idle_end(ss_pe_t *pe);
+
+/* ss_order.c: when a quiet on cx begun now would end on a network that
+ * delivers out of order: the acknowledgements of its outstanding puts and
+ * atomics back, its other sends landed (0 if none; -1 if not known: a
+ * SimGrid communication among them, or an ordered network); a fence's
+ * new epoch on cx. */
+double ss_order_back(ss_pe_t *pe, const ss_ctx_state_t *cx);
+int ss_order_unordered(void);   /* loggp with order=adaptive */
+void ss_order_mark(ss_pe_t *pe, ss_ctx_state_t *cx);
 
 /* ss_rma.c */
 void ss_put(ss_pe_t *pe, void *dest, const void *src, size_t n, int target,

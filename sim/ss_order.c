@@ -14,12 +14,18 @@
  * OFI transport turns fence into quiet unless the provider orders
  * messages). */
 #include "ss_ctx.h"
+#include "ss_defer.h"
 #include "ss_route.h"
 #include "ss_trace.h"
 
-static int unordered(void)
+int ss_order_unordered(void)
 {
     return ss_w.cfg.model.kind == SS_MODEL_LOGGP && ss_w.cfg.model.unordered;
+}
+
+static int unordered(void)
+{
+    return ss_order_unordered();
 }
 
 /* Through the small-message model's route cache when the route may be
@@ -57,43 +63,86 @@ static double acks_back(ss_pe_t *pe, const ss_ctx_state_t *cx, double *ack)
     return known ? last : -1;
 }
 
-static void quiet_on(ss_pe_t *pe, ss_ctx_state_t *cx)
+double ss_order_back(ss_pe_t *pe, const ss_ctx_state_t *cx)
 {
+    double ack, back = unordered() ? acks_back(pe, cx, &ack) : -1;
+    for (uint32_t i = 0; back >= 0 && i < pe->nout; i++) {
+        const ss_out_t *o = &pe->out[i];
+        if (o->ctx != cx->id || (o->msg && (o->msg->kind == SS_MSG_PUT ||
+                                            o->msg->kind == SS_MSG_AMO)))
+            continue;
+        back = o->comm ? -1 : o->lands > back ? o->lands : back;
+    }
+    return back;
+}
+
+void ss_order_mark(ss_pe_t *pe, ss_ctx_state_t *cx)
+{
+    pe->fence_epoch++;
+    cx->fence_mark = pe->fence_epoch;
+}
+
+/* Small sends only: one sleep to the last acknowledgement rather than a
+ * wake-up at the last landing and another at its ack; none if they are
+ * all back already. */
+static void quiet_now(ss_pe_t *pe, ss_ctx_state_t *cx)
+{
+    ss_defer_finish(pe);
     ss_flush(pe);   /* a held put (ss_progress.c) is outstanding too */
     if (!ss_ctx_busy(pe, cx))
         return;
     int32_t ev = ss_trace_begin(pe, "quiet", pe->where, -1, 0, 1);
     double ack = 0, back = unordered() ? acks_back(pe, cx, &ack) : -1;
-    /* Small sends only: one sleep to the last acknowledgement rather than
-     * a wake-up at the last landing and another at its ack. */
-    if (back > simgrid_get_clock() && cx->pending == 0)
-        ss_progress_sleep(pe, back);
-    else
-        back = -1;
-    ss_quiet_ctx(pe, cx);
-    if (back < 0 && ack > 0)
-        ss_progress_sleep(pe, simgrid_get_clock() + ack);
+    if (back >= 0 && cx->pending == 0) {
+        if (back > simgrid_get_clock())
+            ss_progress_sleep(pe, back);
+        ss_quiet_ctx(pe, cx);
+    } else {
+        ss_quiet_ctx(pe, cx);
+        if (ack > 0)
+            ss_progress_sleep(pe, simgrid_get_clock() + ack);
+    }
     ss_trace_end(ev);
+}
+
+/* On the default context a collective's quiet or fence may be left to
+ * the runtime (ss_defer.c). On an ordered network a fence is an epoch
+ * only, taken at once, unless sends before it are still deferred: it
+ * must come after them. */
+static int deferred(ss_pe_t *pe, const ss_ctx_state_t *cx, int fence)
+{
+    if (cx != &pe->dflt)
+        return 0;
+    if (unordered())
+        return ss_defer_order(pe, fence);
+    return fence && ss_deferring(pe) && ss_defer_order(pe, 1);
+}
+
+static void quiet_on(ss_pe_t *pe, ss_ctx_state_t *cx)
+{
+    if (!deferred(pe, cx, 0))
+        quiet_now(pe, cx);
 }
 
 static void fence_on(ss_pe_t *pe, ss_ctx_state_t *cx)
 {
+    if (deferred(pe, cx, 1))
+        return;
     if (unordered())
-        quiet_on(pe, cx);
-    pe->fence_epoch++;
-    cx->fence_mark = pe->fence_epoch;
+        quiet_now(pe, cx);
+    ss_order_mark(pe, cx);
 }
 
 void shmem_fence(void)
 {
-    ss_pe_t *pe = ss_self();
+    ss_pe_t *pe = ss_self_raw();
     pe->where = "shmem_fence";
     fence_on(pe, &pe->dflt);
 }
 
 void shmem_quiet(void)
 {
-    ss_pe_t *pe = ss_self();
+    ss_pe_t *pe = ss_self_raw();
     pe->where = "shmem_quiet";
     quiet_on(pe, &pe->dflt);
 }

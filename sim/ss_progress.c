@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ss_internal.h"
+#include "ss_defer.h"
 #include "ss_trace.h"
 
 static void out_retire(ss_pe_t *pe, uint32_t i)
@@ -115,14 +115,18 @@ static void charge_signal(ss_pe_t *pe, const ss_msg_t *m)
 /* A blocked PE serves each signal from its landing (charge_signal),
  * whether it woke for it (SimGrid's communications) or takes it later
  * (a small message that did not end its wait): the two paths owe the
- * same. What is still to serve when it goes on is owed. */
-static void idle_begin(ss_pe_t *pe, double busy)
+ * same. It is busy first with what it owed when it blocked; what is
+ * still to serve when it goes on is owed. */
+double ss_idle_begin(ss_pe_t *pe)
 {
+    double busy = simgrid_get_clock() + pe->cpu_debt;
+    pe->cpu_debt = 0;
     pe->idle = 1;
     pe->idle_cpu = busy;
+    return busy;
 }
 
-static void idle_end(ss_pe_t *pe)
+void ss_idle_end(ss_pe_t *pe)
 {
     double now = simgrid_get_clock();
     pe->idle = 0;
@@ -283,11 +287,42 @@ static void wait_comms(ss_pe_t *pe, int with_out, double until)
 
 static void block(ss_pe_t *pe, int with_out);
 
+/* Woken from an idle block: it goes on once its CPU has paid what it
+ * owed when it blocked (busy). */
+static void idle_wake(ss_pe_t *pe, double busy)
+{
+    pe->idle = 0;
+    if (simgrid_get_clock() < busy)
+        ss_small_nap(pe, busy);
+    ss_idle_end(pe);
+}
+
+/* A watched wait while the PE's deferred operations run: it blocks until
+ * they are done, and the runtime then starts the wait for it
+ * (ss_defer.c): it releases the PE at once, or puts it to sleep. */
+static void park_wait(ss_pe_t *pe)
+{
+    pe->parked = SS_PARK_WAIT;
+    sg_sem_acquire(pe->sem);
+    if (pe->parked != SS_PARK_SLEPT)
+        return;
+    pe->parked = SS_PARK_NONE;
+    take_landed(pe, 0, ss_small_sleep_end(pe));
+    idle_wake(pe, pe->park_busy);
+}
+
 /* Block until one thing happens: a message lands (it is applied), the
  * PE is woken, or (with_out) one of its sends completes: a SimGrid send,
  * or a small one whose landing time comes first. */
 void ss_progress_wait(ss_pe_t *pe, int with_out)
 {
+    if (ss_deferring(pe)) {
+        if (pe->watch.addr && !with_out) {
+            park_wait(pe);
+            return;
+        }
+        ss_defer_finish(pe);
+    }
     ss_flush(pe);
     ss_stack_check(pe);
     if (take_landed(pe, with_out, simgrid_get_clock()))
@@ -295,20 +330,15 @@ void ss_progress_wait(ss_pe_t *pe, int with_out)
     /* Still busy with what it consumed: it blocks now and looks at what
      * wakes it once the debt is paid, so a landing later than that costs
      * no extra wake-up. */
-    double busy = simgrid_get_clock() + pe->cpu_debt;
-    pe->cpu_debt = 0;
-    idle_begin(pe, busy);
+    double busy = ss_idle_begin(pe);
     block(pe, with_out);
-    pe->idle = 0;
-    if (simgrid_get_clock() < busy)
-        ss_small_nap(pe, busy);
-    idle_end(pe);
+    idle_wake(pe, busy);
 }
 
 void ss_progress_sleep(ss_pe_t *pe, double until)
 {
-    idle_begin(pe, simgrid_get_clock() + pe->cpu_debt);
-    pe->cpu_debt = 0;
+    ss_defer_finish(pe);
+    ss_idle_begin(pe);
     while (simgrid_get_clock() < until) {
         if (!comms_due(pe)) {
             ss_small_nap(pe, until);   /* only small messages can land */
@@ -317,7 +347,7 @@ void ss_progress_sleep(ss_pe_t *pe, double until)
         wait_comms(pe, 0, until);
     }
     ss_small_take(pe, simgrid_get_clock());
-    idle_end(pe);
+    ss_idle_end(pe);
 }
 
 static void block(ss_pe_t *pe, int with_out)
@@ -398,6 +428,7 @@ void ss_quiet_ctx(ss_pe_t *pe, const ss_ctx_state_t *cx)
  * drop our references so that they are freed with the engine. */
 void ss_pe_teardown(ss_pe_t *pe)
 {
+    ss_defer_finish(pe);
     /* Settle first: a wake-up may have been rung while this PE was in its
      * last wait; its receive must complete before it is dropped, or
      * SimGrid cancels the ringer's send. in_wait is 0 once this loop
@@ -412,6 +443,7 @@ void ss_pe_teardown(ss_pe_t *pe)
 /* Drop the runtime's references (also for PEs the engine stopped). */
 void ss_pe_release(ss_pe_t *pe)
 {
+    ss_defer_release(pe);
     ss_msg_unref(pe->held);
     pe->held = NULL;
     for (uint32_t i = 0; i < pe->nrx; i++) {
@@ -433,6 +465,7 @@ void ss_pe_release(ss_pe_t *pe)
  * receive's handle. */
 void ss_progress_poll(ss_pe_t *pe)
 {
+    ss_defer_finish(pe);
     ss_flush(pe);
     post_receives(pe);
     uint32_t i = 0;

@@ -10,7 +10,7 @@
  */
 #include <string.h>
 
-#include "ss_internal.h"
+#include "ss_defer.h"
 #include "ss_trace.h"
 
 static unsigned char *remote(ss_pe_t *pe, const void *addr, size_t n,
@@ -34,14 +34,12 @@ void ss_put(ss_pe_t *pe, void *dest, const void *src, size_t n, int target,
         return;
     }
     unsigned char *t = remote(pe, dest, n, target, call);
-    ss_overhead(pe, target);
     /* Into folded memory the bytes need not travel: every PE shares the
      * one copy and timing does not depend on values. The wire size stays n. */
     size_t carry = ss_heap_is_folded(dest) ? 0 : n;
     ss_msg_t *m = ss_msg_new(SS_MSG_PUT, carry);
     memcpy(m->data, src, carry);
     m->taddr = t;
-    m->trace = ss_trace_begin(pe, "put", call, target, n, 0);
     if (sig) {
         m->has_amo = 1;
         m->aaddr = remote(pe, sig, sizeof *sig, target, call);
@@ -49,7 +47,11 @@ void ss_put(ss_pe_t *pe, void *dest, const void *src, size_t n, int target,
         m->op = sigop == SHMEM_SIGNAL_ADD ? SS_AMO_ADD : SS_AMO_SET;
         m->operand = sigval;
     }
-    ss_send_put(pe, target, m, n + (sig ? sizeof *sig : 0));
+    size_t wire = n + (sig ? sizeof *sig : 0);
+    if (ss_defer_send(pe, target, m, wire, 1))
+        return;
+    m->trace = ss_trace_begin(pe, "put", call, target, n, 0);
+    ss_send_put(pe, target, m, wire);
 }
 
 void ss_get(ss_pe_t *pe, void *dest, const void *src, size_t n, int target,
@@ -80,7 +82,8 @@ uint64_t ss_amo(ss_pe_t *pe, void *dest, int width, ss_amo_op_t op,
 {
     pe->where = call;
     unsigned char *t = remote(pe, dest, (size_t)width, target, call);
-    ss_overhead(pe, target);
+    if (fetch)
+        ss_overhead(pe, target);
     ss_msg_t *m = ss_msg_new(fetch ? SS_MSG_FAMO : SS_MSG_AMO, 0);
     uint64_t result = 0;
     m->taddr = t;
@@ -89,9 +92,11 @@ uint64_t ss_amo(ss_pe_t *pe, void *dest, int width, ss_amo_op_t op,
     m->operand = operand;
     m->operand2 = operand2;
     m->raddr = (unsigned char *)&result;
+    size_t wire = (size_t)width * (op == SS_AMO_CSWAP ? 2 : 1);
+    if (!fetch && ss_defer_send(pe, target, m, wire, 0))
+        return 0;
     m->trace = ss_trace_begin(pe, fetch ? "fetch_amo" : "amo", call, target,
                               (uint64_t)width, fetch);
-    size_t wire = (size_t)width * (op == SS_AMO_CSWAP ? 2 : 1);
     if (fetch)
         pe->pending_replies++;
     ss_send(pe, target, m, wire);
@@ -143,11 +148,11 @@ uint64_t ss_amo_apply(void *addr, int width, ss_amo_op_t op, uint64_t a,
 
 void shmem_putmem(void *d, const void *s, size_t n, int pe)
 {
-    ss_put(ss_self(), d, s, n, pe, NULL, 0, 0, "shmem_putmem");
+    ss_put(ss_self_raw(), d, s, n, pe, NULL, 0, 0, "shmem_putmem");
 }
 void shmem_putmem_nbi(void *d, const void *s, size_t n, int pe)
 {
-    ss_put(ss_self(), d, s, n, pe, NULL, 0, 0, "shmem_putmem_nbi");
+    ss_put(ss_self_raw(), d, s, n, pe, NULL, 0, 0, "shmem_putmem_nbi");
 }
 void shmem_getmem(void *d, const void *s, size_t n, int pe)
 {
@@ -161,7 +166,7 @@ void shmem_getmem_nbi(void *d, const void *s, size_t n, int pe)
 #define SS_SIZED_(BITS)                                                      \
     void shmem_put##BITS(void *d, const void *s, size_t n, int pe)           \
     {                                                                        \
-        ss_put(ss_self(), d, s, n * (BITS / 8), pe, NULL, 0, 0,              \
+        ss_put(ss_self_raw(), d, s, n * (BITS / 8), pe, NULL, 0, 0,          \
                "shmem_put" #BITS);                                           \
     }                                                                        \
     void shmem_get##BITS(void *d, const void *s, size_t n, int pe)           \
@@ -173,12 +178,12 @@ SS_SIZED_(8) SS_SIZED_(16) SS_SIZED_(32) SS_SIZED_(64) SS_SIZED_(128)
 #define SS_RMA_(T, N)                                                        \
     void shmem_##N##_put(T *d, const T *s, size_t n, int pe)                 \
     {                                                                        \
-        ss_put(ss_self(), d, s, n * sizeof(T), pe, NULL, 0, 0,               \
+        ss_put(ss_self_raw(), d, s, n * sizeof(T), pe, NULL, 0, 0,           \
                "shmem_" #N "_put");                                          \
     }                                                                        \
     void shmem_##N##_put_nbi(T *d, const T *s, size_t n, int pe)             \
     {                                                                        \
-        ss_put(ss_self(), d, s, n * sizeof(T), pe, NULL, 0, 0,               \
+        ss_put(ss_self_raw(), d, s, n * sizeof(T), pe, NULL, 0, 0,           \
                "shmem_" #N "_put_nbi");                                      \
     }                                                                        \
     void shmem_##N##_get(T *d, const T *s, size_t n, int pe)                 \
@@ -192,7 +197,7 @@ SS_SIZED_(8) SS_SIZED_(16) SS_SIZED_(32) SS_SIZED_(64) SS_SIZED_(128)
     }                                                                        \
     void shmem_##N##_p(T *d, T v, int pe)                                    \
     {                                                                        \
-        ss_put(ss_self(), d, &v, sizeof(T), pe, NULL, 0, 0,                  \
+        ss_put(ss_self_raw(), d, &v, sizeof(T), pe, NULL, 0, 0,              \
                "shmem_" #N "_p");                                            \
     }                                                                        \
     T shmem_##N##_g(const T *s, int pe)                                      \

@@ -16,6 +16,7 @@
 #include "ss_driver.h"
 #include "placement.h"
 #include "platform.h"
+#include "ss_defer.h"
 #include "ss_trace.h"
 
 ss_world_t ss_w;
@@ -62,13 +63,20 @@ void ss_fatal(const char *fmt, ...)
     _exit(2);   /* from inside an actor: SimGrid's teardown must not run */
 }
 
-ss_pe_t *ss_self(void)
+ss_pe_t *ss_self_raw(void)
 {
     ss_pe_t *pe = sg_actor_self_get_data();
     if (!pe)
         ss_fatal("an OpenSHMEM call was made outside a simulated PE");
     if (pe->finished)
         ss_fatal("PE %d: OpenSHMEM call after shmem_finalize", pe->id);
+    return pe;
+}
+
+ss_pe_t *ss_self(void)
+{
+    ss_pe_t *pe = ss_self_raw();
+    ss_defer_finish(pe);
     return pe;
 }
 
@@ -347,9 +355,10 @@ static void progress(const ss_config_t *cfg, const char *what, double t0)
     fprintf(stderr, "shmemsim: %s (%.1f s", what, ss_w.wall_shown - t0);
     if (ss_w.stats.messages)
         fprintf(stderr, "; %llu messages (%llu small), %llu wake-ups, %llu "
-                "sleeps, %llu naps, %llu SimGrid communications", ss_w.stats.messages,
-                ss_w.stats.small, ss_w.stats.wakeups, ss_w.stats.sleeps,
-                ss_w.stats.naps, ss_w.stats.comms);
+                "sleeps, %llu naps, %llu deferred, %llu SimGrid communications",
+                ss_w.stats.messages, ss_w.stats.small, ss_w.stats.wakeups,
+                ss_w.stats.sleeps, ss_w.stats.naps, ss_w.stats.deferred,
+                ss_w.stats.comms);
     fputs(")\n", stderr);
 }
 
@@ -450,6 +459,7 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         sg_actor_start(a, pe_actor, 0, NULL);
     }
     free(slot);
+    ss_defer_setup(cfg);
     progress(cfg, "PEs created, simulating", t0);
     simgrid_run();
     progress(cfg, "simulation done", t0);

@@ -28,7 +28,7 @@
  */
 #include <stdlib.h>
 
-#include "ss_internal.h"
+#include "ss_defer.h"
 
 static char ss_bell_token;
 
@@ -218,13 +218,12 @@ void ss_send(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
 /* Issue cost of one operation to `target` (zero under alpha-beta): the
  * CPU time still owed for consumed signals, then the issue overhead, and
  * for another node the message waits for its NIC, which takes one per
- * gap from all of the node's PEs. One sleep for all of it. */
-void ss_overhead(ss_pe_t *pe, int target)
+ * gap from all of the node's PEs. */
+double ss_issue_ready(ss_pe_t *pe, int target)
 {
     const ss_model_t *m = &ss_w.cfg.model;
     int same = ss_w.pes[target].node == pe->node;
-    double now = simgrid_get_clock();
-    double ready = now + pe->cpu_debt + ss_model_issue(m, same);
+    double ready = simgrid_get_clock() + pe->cpu_debt + ss_model_issue(m, same);
     pe->cpu_debt = 0;
     if (ss_w.nic_free && !same) {
         double *nic = &ss_w.nic_free[pe->node];
@@ -232,7 +231,15 @@ void ss_overhead(ss_pe_t *pe, int target)
             ready = *nic;
         *nic = ready + m->gap;
     }
-    if (ready > now)
+    return ready;
+}
+
+/* The PE pays it in one sleep, after its deferred operations. */
+void ss_overhead(ss_pe_t *pe, int target)
+{
+    ss_defer_finish(pe);
+    double ready = ss_issue_ready(pe, target);
+    if (ready > simgrid_get_clock())
         ss_small_nap(pe, ready);
 }
 
@@ -240,6 +247,7 @@ void ss_overhead(ss_pe_t *pe, int target)
  * leaves a call whose end is observed). */
 void ss_cpu_settle(ss_pe_t *pe)
 {
+    ss_defer_finish(pe);
     if (pe->cpu_debt > 0) {
         double d = pe->cpu_debt;
         pe->cpu_debt = 0;

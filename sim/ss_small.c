@@ -46,6 +46,7 @@
 
 #include "ss_alarm.h"
 #include "ss_burst.h"
+#include "ss_defer.h"
 #include "ss_internal.h"
 #include "ss_route.h"
 
@@ -346,6 +347,7 @@ void ss_small_rearm(ss_pe_t *pe)
  * else wakes it: in_sem stays 0, so no sender moves the alarm. */
 void ss_small_nap(ss_pe_t *pe, double at)
 {
+    ss_defer_finish(pe);
     if (!pe->sem) {
         sg_actor_sleep_until(at);
         return;
@@ -361,7 +363,7 @@ void ss_small_nap(ss_pe_t *pe, double at)
  * or earlier if a sender brings the alarm forward; returns the time it
  * woke for (what has landed by then is due). `looking`: the time comes
  * from ss_small_lookahead; with_out: from its sends' landings too. */
-double ss_small_sleep(ss_pe_t *pe, int looking, int with_out)
+void ss_small_sleep_begin(ss_pe_t *pe, int looking, int with_out)
 {
     double until = ss_small_wake_time(pe, with_out, looking);
     pe->in_sem = 1;
@@ -371,10 +373,21 @@ double ss_small_sleep(ss_pe_t *pe, int looking, int with_out)
     ss_w.stats.sleeps++;
     if (!isinf(until))
         ss_alarm_set(pe, until);
-    sg_sem_acquire(pe->sem);
+}
+
+double ss_small_sleep_end(ss_pe_t *pe)
+{
     pe->in_sem = 0;
     pe->looking = 0;
     return pe->wait_until;
+}
+
+double ss_small_sleep(ss_pe_t *pe, int looking, int with_out)
+{
+    ss_defer_finish(pe);
+    ss_small_sleep_begin(pe, looking, with_out);
+    sg_sem_acquire(pe->sem);
+    return ss_small_sleep_end(pe);
 }
 
 void ss_small_release(ss_pe_t *pe)

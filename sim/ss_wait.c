@@ -9,7 +9,7 @@
  * model's poll time, so a spin loop on it lets time advance. */
 #include <stdint.h>
 
-#include "ss_internal.h"
+#include "ss_defer.h"
 #include "ss_trace.h"
 
 #define SS_CMP(a, cmp, b)                                                    \
@@ -17,10 +17,12 @@
      : (cmp) == SHMEM_CMP_GT ? (a) > (b) : (cmp) == SHMEM_CMP_LE ? (a) <= (b)\
      : (cmp) == SHMEM_CMP_LT ? (a) < (b) : (a) >= (b))
 
-static ss_pe_t *enter_wait(const void *ivar, size_t len, int cmp,
-                           const char *call)
+/* park: a wait on one word, which may park while the PE's deferred
+ * operations run (ss_defer.c); any other call finishes them first. */
+static ss_pe_t *enter_wait_(const void *ivar, size_t len, int cmp,
+                            const char *call, int park)
 {
-    ss_pe_t *pe = ss_self();
+    ss_pe_t *pe = park ? ss_self_raw() : ss_self();
     pe->where = call;
     if (cmp < SHMEM_CMP_EQ || cmp > SHMEM_CMP_GE)
         ss_fatal("PE %d: %s: unknown comparison %d (use SHMEM_CMP_EQ, _NE, "
@@ -28,6 +30,12 @@ static ss_pe_t *enter_wait(const void *ivar, size_t len, int cmp,
     if (len)
         ss_heap_check_local(pe, ivar, len, call);
     return pe;
+}
+
+static ss_pe_t *enter_wait(const void *ivar, size_t len, int cmp,
+                           const char *call)
+{
+    return enter_wait_(ivar, len, cmp, call, 0);
 }
 
 static void test_miss(void)
@@ -183,13 +191,13 @@ static size_t any_of(size_t hit, size_t first)
     }                                                                        \
     void shmem_##N##_wait_until(T *ivar, int cmp, T v)                       \
     {                                                                        \
-        ss_pe_t *pe = enter_wait(ivar, sizeof(T), cmp,                       \
-                                 "shmem_" #N "_wait_until");                 \
-        if (SS_CMP(*(volatile T *)ivar, cmp, v))                             \
+        ss_pe_t *pe = enter_wait_(ivar, sizeof(T), cmp,                      \
+                                  "shmem_" #N "_wait_until", 1);             \
+        if (!ss_deferring(pe) && SS_CMP(*(volatile T *)ivar, cmp, v))        \
             return;                                                          \
         int32_t ev = ss_trace_begin(pe, "wait", pe->where, -1, 0, 1);        \
         pe->watch = (ss_watch_t){ivar, sizeof(T), cmp, &v, sat_##N};         \
-        while (!SS_CMP(*(volatile T *)ivar, cmp, v))                         \
+        while (ss_deferring(pe) || !SS_CMP(*(volatile T *)ivar, cmp, v))     \
             ss_progress_wait(pe, 0);                                         \
         pe->watch.addr = NULL;                                               \
         ss_trace_end(ev);                                                    \
@@ -211,12 +219,12 @@ SHMEM_SYNC_TYPES(SS_WAIT_)
 
 uint64_t shmem_signal_wait_until(uint64_t *sig, int cmp, uint64_t v)
 {
-    ss_pe_t *pe = enter_wait(sig, sizeof *sig, cmp, "shmem_signal_wait_until");
-    if (SS_CMP(*(volatile uint64_t *)sig, cmp, v))
+    ss_pe_t *pe = enter_wait_(sig, sizeof *sig, cmp, "shmem_signal_wait_until", 1);
+    if (!ss_deferring(pe) && SS_CMP(*(volatile uint64_t *)sig, cmp, v))
         return *sig;
     int32_t ev = ss_trace_begin(pe, "wait", pe->where, -1, 0, 1);
     pe->watch = (ss_watch_t){sig, sizeof *sig, cmp, &v, sat_uint64};
-    while (!SS_CMP(*(volatile uint64_t *)sig, cmp, v))
+    while (ss_deferring(pe) || !SS_CMP(*(volatile uint64_t *)sig, cmp, v))
         ss_progress_wait(pe, 0);
     pe->watch.addr = NULL;
     ss_trace_end(ev);

@@ -44,6 +44,8 @@ typedef struct ss_config {
     size_t segment;            /* 0: algorithm default */
     const char *trace_dir;     /* --trace: write DIR/trace.{csv,json} */
     const char *trace_pes;     /* --trace-pes: PEs to trace, e.g. 0-15,64 */
+    int no_defer;              /* --no-defer: a PE naps through each issue
+                                  and fence wait (sim/ss_defer.c) */
 } ss_config_t;
 
 void ss_config_defaults(ss_config_t *cfg);
@@ -65,6 +67,9 @@ typedef struct ss_run_stats {
     unsigned long long naps;       /* times it slept a known time on its
                                       alarm (a quiet's acknowledgements, a
                                       debt: ss_small_nap) */
+    unsigned long long deferred;   /* sends, fences and quiets the runtime
+                                      carried on while the PE blocked
+                                      (sim/ss_defer.c) */
     unsigned long long comms;      /* SimGrid communications carrying both
                                       (fewer than their sum: a fenced
                                       atomic rides on the put before it) */
