@@ -27,13 +27,16 @@
 #include "ss_alarm.h"
 #include "ss_defer.h"
 
+/* 16 bytes, so that a node's four children share a cache line: key is
+ * the order it was set in (ties ring in it) above the slot, 2 pe + kind
+ * (0 wakes the PE, 1 is its step), in the low SLOT_BITS. */
 typedef struct alarm {
     double at;
-    uint64_t seq;
-    uint32_t slot;   /* 2 pe + kind: 0 wakes the PE, 1 is its step */
+    uint64_t key;
 } alarm_t;
 
-enum { ARITY = 4 };
+enum { ARITY = 4, SLOT_BITS = 26 };
+#define SLOT(a) ((uint32_t)((a).key & ((1u << SLOT_BITS) - 1)))
 
 static alarm_t *H;
 static uint32_t n, cap;
@@ -45,13 +48,13 @@ static double timer_at;
 
 static int before(const alarm_t *a, const alarm_t *b)
 {
-    return a->at < b->at || (a->at == b->at && a->seq < b->seq);
+    return a->at < b->at || (a->at == b->at && a->key < b->key);
 }
 
 static void place(uint32_t i, alarm_t a)
 {
     H[i] = a;
-    pos[a.slot] = i + 1;
+    pos[SLOT(a)] = i + 1;
 }
 
 static void sift_up(uint32_t i, alarm_t a)
@@ -90,7 +93,7 @@ static void settle(uint32_t i, alarm_t a)
 
 static void remove_at(uint32_t i)
 {
-    pos[H[i].slot] = 0;
+    pos[SLOT(H[i])] = 0;
     alarm_t last = H[--n];
     if (i < n)
         settle(i, last);
@@ -120,7 +123,7 @@ static void ring(void)
     double due = timer_at;
     timer = NULL;   /* the engine frees a timer that has rung */
     while (n && H[0].at <= due) {
-        uint32_t slot = H[0].slot;
+        uint32_t slot = SLOT(H[0]);
         remove_at(0);
         if (slot & 1)
             ss_defer_step(&ss_w.pes[slot >> 1]);
@@ -134,7 +137,7 @@ static void ring(void)
 static void set_slot(uint32_t slot, double at)
 {
     double now = simgrid_get_clock();
-    alarm_t a = {at > now ? at : now, seq++, slot};
+    alarm_t a = {at > now ? at : now, seq++ << SLOT_BITS | slot};
     if (pos[slot]) {
         settle(pos[slot] - 1, a);
     } else {
@@ -157,6 +160,8 @@ void ss_alarm_set_step(ss_pe_t *pe, double at)
 
 void ss_alarm_init(int npes)
 {
+    if (2 * (uint64_t)npes > 1u << SLOT_BITS)
+        ss_fatal("%d PEs: the alarms hold at most %u", npes, 1u << (SLOT_BITS - 1));
     if (!pos && !(pos = calloc(2 * (size_t)npes, sizeof *pos)))
         ss_fatal("out of memory for the PEs' alarms");
 }

@@ -35,8 +35,9 @@
  * ring, a napping PE after it, so ties between a step and another PE's
  * send at that instant may resolve the other way (docs/models.md).
  *
- * Cost: per PE a list of steps (24 bytes each, grown as needed, usually
- * 2 or 3), O(1) to add one, O(log p) to set its alarm. */
+ * Cost: per PE a list of steps (24 bytes each; room for 3 in the PE,
+ * a put, its fence and its flag, grown as needed), O(1) to add one,
+ * O(log p) to set its alarm. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -46,13 +47,6 @@
 #include "ss_defer.h"
 
 enum { STEP_SEND, STEP_PUT, STEP_QUIET, STEP_FENCE };
-
-struct ss_step {
-    ss_msg_t *m;
-    size_t wire;
-    int target;
-    int kind;
-};
 
 static int enabled;
 
@@ -75,15 +69,20 @@ static int may_defer(const ss_pe_t *pe)
 static struct ss_step *push(ss_pe_t *pe, int kind, int target, ss_msg_t *m,
                             size_t wire)
 {
+    if (!pe->capsteps) {
+        pe->steps = pe->inl;
+        pe->capsteps = SS_STEPS_INLINE;
+    }
     if (pe->nsteps == pe->capsteps) {
         /* unroll the ring into a larger array, head first */
-        uint32_t cap = pe->capsteps ? 2u * pe->capsteps : 4u;
+        uint32_t cap = 2u * pe->capsteps;
         struct ss_step *s = malloc(cap * sizeof *s);
-        if (!s)
-            ss_fatal("out of memory deferring a PE's operations");
+        if (!s || cap > UINT16_MAX)
+            ss_fatal("PE %d: out of memory deferring its operations", pe->id);
         for (uint32_t i = 0; i < pe->nsteps; i++)
             s[i] = pe->steps[(pe->step_head + i) % pe->capsteps];
-        free(pe->steps);
+        if (pe->steps != pe->inl)
+            free(pe->steps);
         pe->steps = s;
         pe->capsteps = (uint16_t)cap;
         pe->step_head = 0;
@@ -183,6 +182,11 @@ static double step(ss_pe_t *pe, struct ss_step *s, double now)
             return now;
         }
     } else if (!send) {
+        /* A landing may have moved later since (its burst shared a link,
+         * ss_burst.c): wait for the acknowledgement of the settled one. */
+        double back = ss_order_back(pe, &pe->dflt);
+        if (back > now)
+            return back;
         order_end(pe, s->kind == STEP_FENCE, 1);
         return now;
     }
@@ -246,7 +250,8 @@ void ss_defer_release(ss_pe_t *pe)
 {
     for (uint32_t i = 0; i < pe->nsteps; i++)
         ss_msg_unref(pe->steps[(pe->step_head + i) % pe->capsteps].m);
-    free(pe->steps);
+    if (pe->steps != pe->inl)
+        free(pe->steps);
     pe->steps = NULL;
     pe->nsteps = pe->capsteps = pe->step_head = 0;
 }

@@ -100,10 +100,22 @@ typedef struct ss_watch {
     const void *addr;       /* NULL: no such wait */
     size_t size;
     int cmp;
-    const void *value;
+    const void *value;      /* -> vbuf */
     int (*sat)(const void *ivars, size_t i, int cmp, const void *values,
                int vector);  /* the wait's own test, on a copy */
+    uint64_t vbuf;          /* the value compared against, kept here: a
+                               sender looking ahead for the PE reads it,
+                               and the PE's stack is a cache miss away */
 } ss_watch_t;
+
+/* An operation the runtime carries on for a PE (ss_defer.c). */
+typedef struct ss_step {
+    ss_msg_t *m;
+    size_t wire;
+    int target;
+    int kind;
+} ss_step_t;
+#define SS_STEPS_INLINE 3   /* a put, a fence, a flag */
 
 typedef struct ss_pe {
     int id;
@@ -155,13 +167,15 @@ typedef struct ss_pe {
     struct ss_team *shared; /* SHMEM_TEAM_SHARED of this PE, once asked */
     uint8_t thread_level;   /* granted by shmem_init_thread */
     /* Operations the runtime carries on for it (ss_defer.c): a ring of
-     * nsteps from step_head; step_phase: the head's wait is under way. */
+     * nsteps from step_head, in inl until more are needed at once;
+     * step_phase: the head's wait is under way. */
     uint8_t in_coll;        /* inside a collective algorithm: may defer */
     uint8_t step_phase;
     uint8_t parked;         /* SS_PARK_*: how it waits for its steps */
     uint16_t step_head, nsteps, capsteps;
-    struct ss_step *steps;
     double park_busy;       /* SS_PARK_SLEPT: its CPU is busy until then */
+    struct ss_step *steps;
+    struct ss_step inl[SS_STEPS_INLINE];
 } ss_pe_t;
 
 typedef struct ss_world {

@@ -8,6 +8,7 @@
  * A test applies what has already landed; when it fails it costs the
  * model's poll time, so a spin loop on it lets time advance. */
 #include <stdint.h>
+#include <string.h>
 
 #include "ss_defer.h"
 #include "ss_trace.h"
@@ -196,7 +197,9 @@ static size_t any_of(size_t hit, size_t first)
         if (!ss_deferring(pe) && SS_CMP(*(volatile T *)ivar, cmp, v))        \
             return;                                                          \
         int32_t ev = ss_trace_begin(pe, "wait", pe->where, -1, 0, 1);        \
-        pe->watch = (ss_watch_t){ivar, sizeof(T), cmp, &v, sat_##N};         \
+        pe->watch = (ss_watch_t){ivar, sizeof(T), cmp, &pe->watch.vbuf,     \
+                                 sat_##N, 0};                                \
+        memcpy(&pe->watch.vbuf, &v, sizeof v);                               \
         while (ss_deferring(pe) || !SS_CMP(*(volatile T *)ivar, cmp, v))     \
             ss_progress_wait(pe, 0);                                         \
         pe->watch.addr = NULL;                                               \
@@ -223,7 +226,7 @@ uint64_t shmem_signal_wait_until(uint64_t *sig, int cmp, uint64_t v)
     if (!ss_deferring(pe) && SS_CMP(*(volatile uint64_t *)sig, cmp, v))
         return *sig;
     int32_t ev = ss_trace_begin(pe, "wait", pe->where, -1, 0, 1);
-    pe->watch = (ss_watch_t){sig, sizeof *sig, cmp, &v, sat_uint64};
+    pe->watch = (ss_watch_t){sig, sizeof *sig, cmp, &pe->watch.vbuf, sat_uint64, v};
     while (ss_deferring(pe) || !SS_CMP(*(volatile uint64_t *)sig, cmp, v))
         ss_progress_wait(pe, 0);
     pe->watch.addr = NULL;
