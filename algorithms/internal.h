@@ -68,20 +68,27 @@ static inline long shcoll_flag_encode(long v)
     return SHMEM_SYNC_VALUE + 1 + v;
 }
 
+/* Raise *flag on pe carrying v, ordered after nothing: what it announces
+ * travels with it or was ordered before by the caller. An atomic, not
+ * shmem_long_p: a put may store the word in more than one piece (seen on
+ * Open MPI 4.1 over shared memory), and the waiter could reset the flag
+ * between them. The flag is idle when this lands, so adding v + 1 leaves
+ * shcoll_flag_encode(v). */
+static inline void shcoll_raise_flag(long *flag, long v, int pe)
+{
+    shmem_long_atomic_add(flag, v + 1, pe);
+}
+
 /* Put n bytes (may be 0) to pe, then raise *flag there carrying v. The
- * fence orders the payload before the flag, so whoever sees the flag
- * sees the data. */
+ * fence orders the payload, and every earlier put to pe, before the flag,
+ * so whoever sees the flag sees the data. */
 static inline void shcoll_put_flag(void *dest, const void *src, size_t n,
                                    long *flag, long v, int pe)
 {
     if (n > 0)
         shmem_putmem(dest, src, n, pe);
     shmem_fence();
-    /* An atomic, not shmem_long_p: a put may store the word in more than
-     * one piece (seen on Open MPI 4.1 over shared memory), and the waiter
-     * could reset the flag between them. The flag is idle when this
-     * lands, so adding v + 1 leaves shcoll_flag_encode(v). */
-    shmem_long_atomic_add(flag, v + 1, pe);
+    shcoll_raise_flag(flag, v, pe);
 }
 
 /* Wait for a flag raised by shcoll_put_flag, restore it to the idle value

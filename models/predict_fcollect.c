@@ -358,9 +358,9 @@ double ss_fcollect_knomial_time(const ss_ab_t *ab, int p, int k, size_t n,
 
 /* loggp k-nomial (ss_knomial_rounds): the shape and every round's
  * padded volume; tags 0 (slices), 1 + j (round j), 1 + nr (the result at
- * an extra). In round j member y issues, per peer, its parts, padding
- * and increment d apart (o before the first) through its link; member x
- * handles the r-1 increments landing at L_1 <= .. from its last issue,
+ * an extra). In round j member y issues its parts and padding to each
+ * peer, then each peer's increment, d apart (o before the first) through
+ * its link; member x handles the r-1 increments landing at L_1 <= .. from its last issue,
  * W_j(x), on:
  *   t_(j+1)(x) = c_(r-1),  c_i = max(c_(i-1), L_i) + o_recv,  c_0 = W_j(x).
  * With extras (p not m k^j) an extra's slices leave one after another,
@@ -389,14 +389,16 @@ static int kn_extra(ss_lg_eng_t *e, const knprog_t *k, int x, int step)
         size_t sl = kcut(b, i + 1, m) - kcut(b, i, m);
         ss_lg_to_put(e, s + i, (double)sl);
         ss_lg_to_chunks(e, s + i, (double)(each - sl), (double)k->chunk);
-        ss_lg_to_flag(e, s + i, 0);
     }
+    for (int i = 0; i < m; i++)
+        ss_lg_to_flag(e, s + i, 0);
     ss_lg_wait(e, 1 + k->nr, 1);
     return 1;
 }
 
-/* Round j: member y sends its group's blocks, slices and padding and an
- * increment to each of its r-1 peers in turn, then waits for theirs. */
+/* Round j: member y sends its group's blocks, slices and padding to
+ * each of its r-1 peers in turn, then an increment to each, then waits
+ * for theirs. */
 static void kn_round(ss_lg_eng_t *e, const knprog_t *k, int y, int j)
 {
     const kplan_t *kp = &k->kp;
@@ -410,8 +412,9 @@ static void kn_round(ss_lg_eng_t *e, const knprog_t *k, int y, int j)
         ss_lg_to_put(e, to, (double)slc);
         ss_lg_to_chunks(e, to, (double)(k->vol[j] - blk - slc),
                         (double)k->chunk);
-        ss_lg_to_flag(e, to, 1 + j);
     }
+    for (int i = 1; i < r; i++)
+        ss_lg_to_flag(e, top + (digit + i) % r * g + y % g, 1 + j);
     ss_lg_wait(e, 1 + j, r - 1);
 }
 

@@ -84,7 +84,8 @@ void ss_order_mark(ss_pe_t *pe, ss_ctx_state_t *cx)
 
 /* Small sends only: one sleep to the last acknowledgement rather than a
  * wake-up at the last landing and another at its ack; none if they are
- * all back already. */
+ * all back already; another if a landing moved later meanwhile (its
+ * burst shared a link, ss_burst.c). */
 static void quiet_now(ss_pe_t *pe, ss_ctx_state_t *cx)
 {
     ss_defer_finish(pe);
@@ -94,8 +95,10 @@ static void quiet_now(ss_pe_t *pe, ss_ctx_state_t *cx)
     int32_t ev = ss_trace_begin(pe, "quiet", pe->where, -1, 0, 1);
     double ack = 0, back = unordered() ? acks_back(pe, cx, &ack) : -1;
     if (back >= 0 && cx->pending == 0) {
-        if (back > simgrid_get_clock())
+        while (back > simgrid_get_clock()) {
             ss_progress_sleep(pe, back);
+            back = acks_back(pe, cx, &ack);
+        }
         ss_quiet_ctx(pe, cx);
     } else {
         ss_quiet_ctx(pe, cx);

@@ -6,7 +6,7 @@
 # reach a shared link in the other order. With one PE per node inside one
 # dragonfly group (256 PEs) the two agree within 0.1% (ties only between
 # nodes of one router; most cases are identical); across groups (512 PEs)
-# within 3% (adaptive routing weighs the queues those ties fill); at 32 PEs
+# within 5% (adaptive routing weighs the queues those ties fill); at 32 PEs
 # per node within 10% (a node's PEs send each round at one instant). And
 # it does its job: at most 2% as many naps (what is left: a call's last
 # debt, paid as it leaves).
@@ -36,7 +36,7 @@ within() {   # PES PPN TOLERANCE, for $c $a
 for ca in $cases; do
     c=${ca%%:*} a=${ca#*:}
     within 256 1 0.001
-    within 512 1 0.03
+    within 512 1 0.05
     within 1024 32 0.10
 done
 

@@ -61,8 +61,7 @@ int shcoll_broadcast_linear_run(const shcoll_args_t *a)
         root_part(a);
         return 0;
     }
-    shcoll_put_count(NULL, NULL, 0, &a->psync[ARRIVED],
-                     shcoll_pe(s, a->root));
+    shmem_long_atomic_inc(&a->psync[ARRIVED], shcoll_pe(s, a->root));
     shcoll_wait_flag(&a->psync[DATA]);
     return 0;
 }

@@ -41,8 +41,7 @@ static size_t send_offsets(const shcoll_args_t *a, long *sizes)
 
     shcoll_wait_count(&a->psync[SIZES], s->size - 1);
     for (int r = 1; r < s->size; r++) {
-        shcoll_put_flag(NULL, NULL, 0, &a->psync[OFFSET], (long)off,
-                        shcoll_pe(s, r));
+        shcoll_raise_flag(&a->psync[OFFSET], (long)off, shcoll_pe(s, r));
         off += (size_t)sizes[r];
     }
     return off;

@@ -171,9 +171,9 @@ int shcoll_collect_recursive_doubling_run(const shcoll_args_t *a)
 
     if (me >= pc) {   /* an extra: its size out, its place back */
         shcoll_kn_range(p, pc, me - pc, &s, &m);
-        for (int i = 0; i < m; i++)
-            shcoll_put_flag(NULL, NULL, 0, &a->psync[0], (long)a->nbytes,
-                            shcoll_pe(&a->set, s + i));
+        for (int i = 0; i < m; i++)   /* the flag is the message */
+            shcoll_raise_flag(&a->psync[0], (long)a->nbytes,
+                              shcoll_pe(&a->set, s + i));
         shcoll_wait_flag(&a->psync[1 + L]);
         v.own = place[0];
         v.bmax = place[1];

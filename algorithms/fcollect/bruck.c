@@ -44,16 +44,16 @@ size_t shcoll_fcollect_bruck_work_bytes(int npes, size_t nbytes, int radix)
     return 0;
 }
 
-/* Put one contiguous part (n may be 0). The fence chains the parts to
- * one member, so the flag after the last is applied only once all have
- * landed; a single fence after several puts would, in the simulator,
- * order the flag behind the newest one only. */
+/* Put one contiguous part (n may be 0). No fence: the caller's one
+ * fence before its flag orders every part put to that member before the
+ * flag (a fence orders all earlier puts to a PE before all later ones).
+ * Where the network may deliver out of order a fence waits for the
+ * acknowledgements of the puts before it, so one fence a round, not one
+ * a part, is one round trip a round. */
 void shcoll_fcollect_part(void *dst, const void *src, size_t n, int pe)
 {
-    if (n == 0)
-        return;
-    shmem_putmem(dst, src, n, pe);
-    shmem_fence();
+    if (n > 0)
+        shmem_putmem(dst, src, n, pe);
 }
 
 /* pad bytes of filler into pe's work (its first min(pad, chunk) bytes),

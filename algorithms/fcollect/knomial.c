@@ -222,37 +222,46 @@ size_t shcoll_fcollect_knomial_work_bytes(int npes, size_t nbytes, int radix)
     return vol.work;
 }
 
-/* Our group's blocks, the slices it holds, the padding, the counter. */
+/* Our group's blocks, the slices it holds, the padding. */
 static void send_group(const shcoll_args_t *a, const shcoll_kn_view_t *v,
-                       int j, size_t pad, long *counter, int pe)
+                       int j, size_t pad, int pe)
 {
     void *d = shcoll_at(a->dest, v->blk[j][0]);
     shcoll_fcollect_part(d, d, v->blk[j][1] - v->blk[j][0], pe);
     d = shcoll_at(a->dest, v->slc[j][0]);
     shcoll_fcollect_part(d, d, v->slc[j][1] - v->slc[j][0], pe);
     shcoll_fcollect_pad(a, pad, v->chunk, pe);
-    shcoll_put_count(NULL, NULL, 0, counter, pe);
 }
 
-static void round_j(const shcoll_args_t *a, const plan_t *pl,
-                    const shcoll_kn_view_t *v, int me, int j)
+/* Round j's i-th peer of me (1 <= i < r): my position in a sibling group. */
+static int peer(const shcoll_args_t *a, const plan_t *pl, int me, int j, int i)
 {
     int g = pl->group[j], r = pl->radix[j];
     int top = me - me % (g * r), digit = (me - top) / g;
+    return shcoll_pe(&a->set, top + (digit + i) % r * g + me % g);
+}
+
+/* The data to every peer, one fence, then every peer's counter: one
+ * round trip a round where a fence waits for acknowledgements. */
+static void round_j(const shcoll_args_t *a, const plan_t *pl,
+                    const shcoll_kn_view_t *v, int me, int j)
+{
+    int r = pl->radix[j];
     size_t pad = v->vol[j] - (v->blk[j][1] - v->blk[j][0]) -
                  (v->slc[j][1] - v->slc[j][0]);
 
-    for (int i = 1; i < r; i++) {
-        int peer = top + (digit + i) % r * g + me % g;
-        send_group(a, v, j, pad, &a->psync[1 + j], shcoll_pe(&a->set, peer));
-    }
+    for (int i = 1; i < r; i++)
+        send_group(a, v, j, pad, peer(a, pl, me, j, i));
+    shmem_fence();
+    for (int i = 1; i < r; i++)
+        shmem_long_atomic_inc(&a->psync[1 + j], peer(a, pl, me, j, i));
     shcoll_wait_count(&a->psync[1 + j], r - 1);
 }
 
 /* An extra member: its slices to its range of the core, each padded to
  * ceil(b_max / m) (every extra's link then carries about b_max and every
- * slice lands at the same time, so the core starts in step), then wait
- * for the whole result. */
+ * slice lands at the same time, so the core starts in step), one fence,
+ * their counters, then wait for the whole result. */
 static void extra(const shcoll_args_t *a, const plan_t *pl,
                   const shcoll_kn_view_t *v, int me)
 {
@@ -267,8 +276,10 @@ static void extra(const shcoll_args_t *a, const plan_t *pl,
                              (const char *)a->source + lo, hi - lo, pe);
         shcoll_fcollect_pad(a, (v->bmax + (size_t)m - 1) / (size_t)m - (hi - lo),
                             v->chunk, pe);
-        shmem_long_atomic_inc(&a->psync[0], pe);
     }
+    shmem_fence();
+    for (int i = 0; i < m; i++)
+        shmem_long_atomic_inc(&a->psync[0], shcoll_pe(&a->set, s + i));
     shcoll_wait_flag(&a->psync[1 + pl->rounds]);
 }
 

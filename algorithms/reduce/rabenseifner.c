@@ -85,14 +85,20 @@ static int member_of(int v, int extras)
 }
 
 /* Put blocks [lo, lo+cnt) of dest into `to` (same offsets) on hypercube
- * rank v, raising flag there. */
+ * rank v, raising flag there. An empty range (arrays of fewer elements
+ * than blocks) is the flag alone: no fence, which on a network that
+ * delivers out of order would wait for the last step's flag to be
+ * acknowledged. */
 static void send_range(const shcoll_args_t *a, const plan_t *pl, void *to,
                        int lo, int cnt, long *flag, int v)
 {
     size_t b0 = block_off(pl, lo), b1 = block_off(pl, lo + cnt);
-    shcoll_put_flag(to ? shcoll_at(to, b0) : NULL,
-                    shcoll_at(a->dest, b0), b1 - b0, flag, 0,
-                    shcoll_pe(&a->set, member_of(v, pl->extras)));
+    int pe = shcoll_pe(&a->set, member_of(v, pl->extras));
+    if (b1 == b0)
+        shcoll_raise_flag(flag, 0, pe);
+    else
+        shcoll_put_flag(to ? shcoll_at(to, b0) : NULL, shcoll_at(a->dest, b0),
+                        b1 - b0, flag, 0, pe);
 }
 
 /* Halving: returns with dest's block `rank` fully reduced. */
