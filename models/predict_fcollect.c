@@ -389,9 +389,8 @@ static int kn_extra(ss_lg_eng_t *e, const knprog_t *k, int x, int step)
         size_t sl = kcut(b, i + 1, m) - kcut(b, i, m);
         ss_lg_to_put(e, s + i, (double)sl);
         ss_lg_to_chunks(e, s + i, (double)(each - sl), (double)k->chunk);
-    }
-    for (int i = 0; i < m; i++)
         ss_lg_to_flag(e, s + i, 0);
+    }
     ss_lg_wait(e, 1 + k->nr, 1);
     return 1;
 }

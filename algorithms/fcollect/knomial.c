@@ -260,8 +260,11 @@ static void round_j(const shcoll_args_t *a, const plan_t *pl,
 
 /* An extra member: its slices to its range of the core, each padded to
  * ceil(b_max / m) (every extra's link then carries about b_max and every
- * slice lands at the same time, so the core starts in step), one fence,
- * their counters, then wait for the whole result. */
+ * slice lands at the same time, so the core starts in step) and followed
+ * by its counter, then wait for the whole result. A fence per member (m
+ * is 1 to 3): one after all slices would queue every counter behind
+ * every slice, and the core members served first would wait for the
+ * others' (5% slower at 6,000 PEs under alpha-beta). */
 static void extra(const shcoll_args_t *a, const plan_t *pl,
                   const shcoll_kn_view_t *v, int me)
 {
@@ -276,10 +279,9 @@ static void extra(const shcoll_args_t *a, const plan_t *pl,
                              (const char *)a->source + lo, hi - lo, pe);
         shcoll_fcollect_pad(a, (v->bmax + (size_t)m - 1) / (size_t)m - (hi - lo),
                             v->chunk, pe);
+        shmem_fence();
+        shmem_long_atomic_inc(&a->psync[0], pe);
     }
-    shmem_fence();
-    for (int i = 0; i < m; i++)
-        shmem_long_atomic_inc(&a->psync[0], shcoll_pe(&a->set, s + i));
     shcoll_wait_flag(&a->psync[1 + pl->rounds]);
 }
 
