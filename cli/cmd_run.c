@@ -232,6 +232,8 @@ static double predicted(const run_opts_t *o, const ss_bench_t *b,
 static int report(const run_opts_t *o, ss_bench_t *b)
 {
     ss_row_t *rows = calloc(b->nalgs * b->nsizes, sizeof *rows);
+    const char *model = ss_model_label(&o->cfg.model, o->cfg.npes,
+                                       ss_model_names[o->cfg.model.kind]);
     if (!rows)
         return 2;
     for (size_t i = 0; i < b->nalgs * b->nsizes; i++) {
@@ -239,7 +241,7 @@ static int report(const run_opts_t *o, ss_bench_t *b)
         rows[i] = (ss_row_t){kinds[o->kind], p->alg->name, o->cfg.npes, p->bytes,
                              p->last_end - p->first_start,
                              predicted(o, b, p->alg->name, p->bytes), o->cfg.ppn,
-                             ss_model_names[o->cfg.model.kind], o->cfg.platform,
+                             model, o->cfg.platform,
                              p->first_start, p->last_end, p->checked,
                              ss_coll_radix(&o->cfg), ss_coll_segment(&o->cfg)};
     }
@@ -247,8 +249,7 @@ static int report(const run_opts_t *o, ss_bench_t *b)
         char pl[64];
         ss_placement_name(o->cfg.placement, o->cfg.seed, pl, sizeof pl);
         printf("%d PEs on %s, %d per host, placement %s, model %s\n\n",
-               o->cfg.npes, o->cfg.platform, o->cfg.ppn, pl,
-               ss_model_names[o->cfg.model.kind]);
+               o->cfg.npes, o->cfg.platform, o->cfg.ppn, pl, model);
     }
     ss_summary_write(stdout, o->fmt, rows, b->nalgs * b->nsizes);
     free(rows);

@@ -68,9 +68,10 @@ static const char help[] =
     "                      beside a table on the screen)\n"
     "run options passed to every simulation: --ppn --placement --model --o\n"
     "  --g --fold --small-msg --stack-kib --radix --segment --root --op\n"
-    "  --type --check --force. The small-message model is on from 16,384 PEs\n"
-    "  by default: a ladder across it mixes two models (--small-msg all or 0\n"
-    "  keeps one)\n\n"
+    "  --type --check --force. Every point of a ladder takes one network model:\n"
+    "  the small-message model when the largest point reaches 16,384 PEs,\n"
+    "  else SimGrid's flows (the model column says loggp, or loggp+flows);\n"
+    "  --small-msg picks one for all points\n\n"
     "CSV columns: collective,algorithm,pes,bytes,time_s,method,lo_s,hi_s,ppn,\n"
     "model,platform,form,fit_from,fit_to,fit_points,loo_error,backtest_pes,\n"
     "backtest_error,backtest_covered (method: simulated or fitted; lo_s and\n"
@@ -334,6 +335,7 @@ static int resolve(scale_opts_t *o)
     if ((o->to ? ladder_to(o) : ladder_list(o)) || check_ladder(o))
         return -1;
     j->upto = (int)o->upto;
+    ss_passthrough_one_model(&j->run, j->ladder[j->nladder - 1]);
     return ss_passthrough_check(&j->run, j->kind, j->ladder, j->nladder, j->bytes,
                                 j->nsizes) || make_bases(j) ? -1 : 0;
 }
@@ -425,7 +427,7 @@ int ss_cmd_scale(int argc, char **argv)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
             return fputs(help, stdout), 0;
     scale_opts_t o = {.jobs = 1};
-    char **pass = calloc((size_t)argc, sizeof *pass);
+    char **pass = calloc((size_t)argc + 2, sizeof *pass);   /* + --small-msg */
     if (!pass)
         return ss_option_fail("out of memory"), 2;
     ss_passthrough_init(&o.job.run, pass);

@@ -61,7 +61,10 @@ static const char help[] =
     "run options passed to every point: --ppn --placement --model --o --g\n"
     "  --fold --small-msg --stack-kib --radix --segment --root --op --type\n"
     "  --check --force\n"
-    "  (`shmemsim run --help`; --format is always csv)\n\n"
+    "  (`shmemsim run --help`; --format is always csv). Every point takes one\n"
+    "  network model: the small-message model when the largest --pes reaches\n"
+    "  16,384, else SimGrid's flows (the model column names it); --small-msg\n"
+    "  picks one for all points\n\n"
     "Progress (a line per point with an estimate of the time left) goes to\n"
     "stderr when it is a terminal; a summary line always does.\n\n"
     "example:\n"
@@ -275,6 +278,10 @@ static int resolve_lists(opts_t *o)
         s->pes[s->npes++] = (int)v[i];
     }
     free(v);
+    int most = 0;
+    for (size_t i = 0; i < s->npes; i++)
+        most = s->pes[i] > most ? s->pes[i] : most;
+    ss_passthrough_one_model(&o->run, most);
     if (ss_parse_bytes_list(s->bytes_arg, &s->bytes, &s->nsizes, err, sizeof err))
         return ss_option_fail("--bytes: %s", err);
     return resolve_kinds(o) || resolve_algs(o) ? -1 : 0;
@@ -400,7 +407,7 @@ int ss_cmd_sweep(int argc, char **argv)
      * an emulator when the sweep runs under one. */
     o.s.exe = strchr(argv[0], '/') && !access(argv[0], X_OK) ? argv[0] : "/proc/self/exe";
     o.s.plats = calloc((size_t)argc, sizeof *o.s.plats);
-    o.s.pass = calloc((size_t)argc, sizeof *o.s.pass);
+    o.s.pass = calloc((size_t)argc + 2, sizeof *o.s.pass);   /* + --small-msg */
     ss_passthrough_init(&o.run, o.s.pass);
     o.merge = calloc((size_t)argc, sizeof *o.merge);
     int rc = 2;

@@ -123,12 +123,14 @@ static int platform_costs(const char *platform, ss_topo_t *t)
            ss_topo_parse(platform, t, err, sizeof err) == 0 && t->has_costs;
 }
 
-const char *ss_option_model_name(const ss_model_t *m, const char *platform)
+const char *ss_option_model_name(const ss_model_t *m, const char *platform,
+                                 int npes)
 {
     ss_topo_t t;
+    ss_model_t r = *m;
     if (!m->chosen && platform_costs(platform, &t))
-        return ss_model_names[SS_MODEL_LOGGP];
-    return ss_model_names[m->kind];
+        r.kind = SS_MODEL_LOGGP;
+    return ss_model_label(&r, npes, ss_model_names[r.kind]);
 }
 
 static int resolve_model(ss_config_t *cfg)
@@ -338,6 +340,16 @@ int ss_option_passthrough(int argc, char **argv, int *i, ss_passthrough_t *pt)
         pt->argv[pt->n++] = argv[*i];
     }
     return r;
+}
+
+void ss_passthrough_one_model(ss_passthrough_t *pt, int max_pes)
+{
+    ss_model_t *m = &pt->cfg.model;
+    if (m->small_bytes != SS_SMALL_AUTO)
+        return;
+    m->small_bytes = ss_model_small_bytes(m, max_pes);
+    pt->argv[pt->n++] = "--small-msg";
+    pt->argv[pt->n++] = m->small_bytes ? "all" : "0";
 }
 
 int ss_passthrough_check(const ss_passthrough_t *pt, int kind, const int *pes,

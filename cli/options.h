@@ -13,10 +13,11 @@ int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg);
 /* Check what every run needs (platform, pes) and resolve what the
  * platform decides (PEs per host); print an error, return -1. */
 int ss_option_finish(ss_config_t *cfg);
-/* The model a run with model options m takes on `platform` (loggp on a
- * platform with costs unless --model was given), as the model column
- * names it. */
-const char *ss_option_model_name(const ss_model_t *m, const char *platform);
+/* The model a run with model options m takes on `platform` at npes PEs
+ * (loggp on a platform with costs unless --model was given), as the
+ * model column names it (ss_model_label). */
+const char *ss_option_model_name(const ss_model_t *m, const char *platform,
+                                 int npes);
 
 extern const char ss_option_common_help[];
 
@@ -44,6 +45,12 @@ void ss_passthrough_init(ss_passthrough_t *pt, char **argv);
 /* 1 if argv[*i] was a run option (consumed, with its value), 0 if not,
  * -1 after printing an error. */
 int ss_option_passthrough(int argc, char **argv, int *i, ss_passthrough_t *pt);
+
+/* One network model for every point of a sweep or ladder: with
+ * --small-msg left at auto, the small-message model for all of them when
+ * the largest PE count, max_pes, takes it, else SimGrid's flows for all;
+ * passed on to every child (argv needs room for 2 more entries). */
+void ss_passthrough_one_model(ss_passthrough_t *pt, int max_pes);
 
 /* What a child would refuse at some point, caught up front: the root is
  * a PE at every PE count, the op is defined on the type, a reduce's

@@ -111,7 +111,8 @@ static ss_scale_row_t row_of(const ss_scale_job_t *j, size_t a, size_t s, size_t
 {
     ss_scale_row_t r = {shcoll_kind_name((shcoll_kind_t)j->kind), j->algs[a],
                         j->ladder[e], j->bytes[s], NAN, 0, NAN, NAN, j->ppn,
-                        ss_option_model_name(&j->run.cfg.model, j->platform), j->platform,
+                        ss_option_model_name(&j->run.cfg.model, j->platform,
+                                             j->ladder[e]), j->platform,
                         NULL, 0, 0, 0, NAN, 0, NAN, 0, NULL};
     if (sr->fitted) {
         r.form = form;

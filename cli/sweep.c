@@ -271,7 +271,7 @@ static int store_row(ss_sweep_t *s, const char *line, size_t len, fields_t *fl,
     unsigned long long ppn;
     const char *plat = s->plats[s->pt[pi].plat];
     int want = s->ppn ? s->ppn : ss_platform_ppn(plat);
-    const char *model = ss_option_model_name(s->model, plat);
+    const char *model = ss_option_model_name(s->model, plat, s->pt[pi].pes);
     int other = strcmp(fl->f[col[F_MODEL]], model) ||
                 whole(fl->f[col[F_PPN]], &ppn) || ppn != (unsigned long long)want;
     if (other && (how & SS_SWEEP_LOAD_OTHERS))

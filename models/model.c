@@ -1,6 +1,8 @@
 /* model.c - network model settings and software-overhead defaults. */
 #include "model.h"
 
+#include <stdio.h>
+
 const char *const ss_model_names[] = {"simgrid", "alpha-beta", "loggp", NULL};
 
 /* alpha-beta has zero software overhead by definition: a lone transfer of
@@ -72,4 +74,17 @@ size_t ss_model_small_bytes(const ss_model_t *m, int npes)
     if (m->kind == SS_MODEL_SIMGRID)
         return 0;
     return npes >= SS_SMALL_AUTO_PES ? SS_SMALL_ALL : 0;
+}
+
+const char *ss_model_label(const ss_model_t *m, int npes, const char *name)
+{
+    static char buf[64];
+    size_t small = ss_model_small_bytes(m, npes);
+    if (small == SS_SMALL_ALL || m->kind == SS_MODEL_SIMGRID)
+        return name;
+    if (small == 0)
+        snprintf(buf, sizeof buf, "%s+flows", name);
+    else
+        snprintf(buf, sizeof buf, "%s+flows>%zu", name, small);
+    return buf;
 }

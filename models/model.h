@@ -76,6 +76,10 @@ double ss_model_issue(const ss_model_t *m, int same_node);
 
 /* The small_bytes a run of npes PEs uses. */
 size_t ss_model_small_bytes(const ss_model_t *m, int npes);
+/* The model's name as output rows give it, at npes PEs: name, and
+ * "+flows" where SimGrid's flows time every message ("+flows>N": those
+ * over N bytes). */
+const char *ss_model_label(const ss_model_t *m, int npes, const char *name);
 
 extern const char *const ss_model_names[];   /* NULL-terminated */
 
