@@ -45,7 +45,26 @@
 
 #define SHCOLL_ALG(name, desc, id)                                          \
     { name, desc, shcoll_##id##_run, shcoll_##id##_psync_words,             \
-      shcoll_##id##_work_bytes }
+      shcoll_##id##_work_bytes, NULL }
+
+/* A step algorithm (shcoll_steps_t) also defines shcoll_<id>_nsteps. */
+#define SHCOLL_DECLARE_STEP_ALG(id)                                         \
+    SHCOLL_DECLARE_ALG(id);                                                 \
+    int shcoll_##id##_nsteps(int npes)
+
+#define SHCOLL_STEP_ALG(name, desc, id)                                     \
+    { name, desc, shcoll_##id##_run, shcoll_##id##_psync_words,             \
+      shcoll_##id##_work_bytes, shcoll_##id##_nsteps }
+
+/* The steps [*lo, *hi) of n that a call runs (its window, or all). */
+static inline void shcoll_step_range(const shcoll_args_t *a, int n, int *lo,
+                                     int *hi)
+{
+    *lo = a->steps.count > 0 ? a->steps.first : 0;
+    *hi = a->steps.count > 0 ? a->steps.first + a->steps.count : n;
+    *lo = *lo < 0 ? 0 : *lo > n ? n : *lo;
+    *hi = *hi < *lo ? *lo : *hi > n ? n : *hi;
+}
 
 /* Byte address inside a (symmetric) buffer. */
 static inline void *shcoll_at(void *base, size_t off)

@@ -50,6 +50,17 @@ typedef enum shcoll_type {
 
 struct shcoll_args;
 
+/* A window of a step algorithm's steps (ring, neighbour exchange, the
+ * shifted alltoall exchange: one round shape repeated p-1 or p/2 times),
+ * for timing it at sizes too large to run whole (`shmemsim scale`
+ * samples windows and extrapolates in steps): only steps [first, first +
+ * count) run, each exactly as in a whole call (its partners, its
+ * blocks), and the call ends when they are done. count 0: every step.
+ * The result is then incomplete, so this is for timing only. */
+typedef struct shcoll_steps {
+    int first, count;
+} shcoll_steps_t;
+
 /* Local combine inout[i] = inout[i] OP in[i] for nelems elements of
  * a->type. The caller supplies it so that a simulator can charge compute
  * time for it; shcoll_combine_local is the plain implementation. */
@@ -75,6 +86,7 @@ typedef struct shcoll_args {
     long *psync;         /* symmetric, psync_words() longs */
     void *work;          /* symmetric scratch, work_bytes() bytes */
     shcoll_combine_fn combine;
+    shcoll_steps_t steps;   /* step algorithms only; {0, 0}: all */
 } shcoll_args_t;
 
 /* psync contract: on entry every word of psync is SHMEM_SYNC_VALUE on
@@ -89,6 +101,9 @@ typedef struct shcoll_alg {
     /* nbytes as in shcoll_args_t; for collect it is 0 (members' sizes
      * differ and work must be symmetric): collect work depends on npes. */
     size_t (*work_bytes)(int npes, size_t nbytes, int radix);
+    /* Step algorithms (shcoll_steps_t): how many steps a call has at
+     * npes; NULL for the others. */
+    int (*nsteps)(int npes);
 } shcoll_alg_t;
 
 /* Registries: NULL-terminated by a zero row (name == NULL). */

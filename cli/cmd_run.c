@@ -43,6 +43,12 @@ static const char run_help[] =
     "  --format F        table (default), csv or json\n"
     "  --check           verify every PE's result against a sequential\n"
     "                    reference; exit 1 on a mismatch\n"
+    "  --steps F:C       step algorithms only (fcollect ring and\n"
+    "                    neighbor_exchange, alltoall pairwise and windowed:\n"
+    "                    one round shape repeated p-1 or p/2 times): run only\n"
+    "                    the C steps from step F (0-based), as in a whole call;\n"
+    "                    time_s is theirs. For timing at sizes too large to\n"
+    "                    run whole: `shmemsim scale` samples such windows\n"
     "  --force           run even when the estimate says the simulation\n"
     "                    takes more than 10 minutes (without it such a run\n"
     "                    stops at once, saying how long it would take and\n"
@@ -69,6 +75,7 @@ typedef struct run_opts {
     size_t nsizes;
     const char *bytes_arg;   /* as given, for the scale command suggested */
     int root, op, type, check, force;
+    const char *steps;       /* --steps F:C as given */
     ss_format_t fmt;
 } run_opts_t;
 
@@ -98,6 +105,8 @@ static int run_option(int argc, char **argv, int *i, run_opts_t *o)
             return ss_cli_fail(err);
     } else if (!strcmp(opt, "--algorithm")) {
         o->alg = v;
+    } else if (!strcmp(opt, "--steps")) {
+        o->steps = v;
     } else if (!strcmp(opt, "--segment")) {
         if (ss_parse_size(v, &o->cfg.segment, err, sizeof err))
             return ss_cli_fail(err);
@@ -162,6 +171,41 @@ static int resolve_algs(run_opts_t *o)
     return o->nalgs ? 0 : ss_cli_fail("--algorithm is empty");
 }
 
+/* --steps F:C: every algorithm a step algorithm, the window inside its
+ * steps at this PE count, nothing to check. */
+static int steps_validate(run_opts_t *o)
+{
+    char err[320];
+    long f, c;
+    const char *colon = strchr(o->steps, ':');
+    char first[32];
+    snprintf(first, sizeof first, "%.*s", colon ? (int)(colon - o->steps) : 0, o->steps);
+    if (!colon || ss_parse_long(first, 0, 100000000, &f, "--steps F", err, sizeof err) ||
+        ss_parse_long(colon + 1, 1, 100000000, &c, "--steps C", err, sizeof err))
+        return ss_cli_fail(colon ? err : "--steps takes F:C, the first step (from 0) "
+                                         "and how many, e.g. --steps 0:16");
+    if (o->check)
+        return ss_cli_fail("--steps runs part of a collective: its result cannot be "
+                           "checked (leave out --check)");
+    for (size_t a = 0; a < o->nalgs; a++) {
+        const shcoll_alg_t *alg = o->algs[a];
+        if (!alg->nsteps) {
+            snprintf(err, sizeof err, "--steps: %s %s is not a step algorithm (fcollect "
+                     "ring and neighbor_exchange, alltoall pairwise and windowed are)",
+                     kinds[o->kind], alg->name);
+            return ss_cli_fail(err);
+        }
+        int n = alg->nsteps(o->cfg.npes);
+        if (f >= n) {
+            snprintf(err, sizeof err, "--steps %ld:%ld: %s has %d steps at %d PEs "
+                     "(0..%d)", f, c, alg->name, n, o->cfg.npes, n - 1);
+            return ss_cli_fail(err);
+        }
+    }
+    o->cfg.steps = (shcoll_steps_t){(int)f, (int)c};
+    return 0;
+}
+
 static int run_validate(run_opts_t *o)
 {
     char err[320];
@@ -172,7 +216,7 @@ static int run_validate(run_opts_t *o)
                            "reduce or alltoall");
     if (!o->alg)
         return ss_cli_fail("--algorithm is required (`shmemsim list` shows them)");
-    if (resolve_algs(o))
+    if (resolve_algs(o) || (o->steps && steps_validate(o)))
         return 2;
     if (o->kind == SHCOLL_BROADCAST && o->root >= o->cfg.npes) {
         snprintf(err, sizeof err, "--root %d is not a PE (0..%d)", o->root, o->cfg.npes - 1);
@@ -210,7 +254,7 @@ static double predicted(const run_opts_t *o, const ss_bench_t *b,
                         const char *alg, size_t bytes)
 {
     const ss_model_t *m = &o->cfg.model;
-    if (m->kind == SS_MODEL_SIMGRID || m->unordered ||
+    if (o->steps || m->kind == SS_MODEL_SIMGRID || m->unordered ||
         (m->kind == SS_MODEL_LOGGP && o->cfg.npes > LOGGP_FORM_MAX_PES))
         return NAN;
     int p = o->cfg.npes;
@@ -284,6 +328,10 @@ static double estimate(const run_opts_t *o, size_t small)
         double w = ss_simcost_prior(kinds[o->kind], o->algs[a]->name, o->cfg.npes,
                                     o->bytes, o->nsizes, o->cfg.radix,
                                     o->cfg.segment, small);
+        if (o->steps) {   /* the window's share of the steps */
+            double n = o->algs[a]->nsteps(o->cfg.npes);
+            w *= n > o->cfg.steps.count ? o->cfg.steps.count / n : 1;
+        }
         est += isnan(w) ? 0 : w;
     }
     return est;

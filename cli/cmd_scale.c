@@ -74,9 +74,13 @@ static const char help[] =
     "  --small-msg picks one for all points\n\n"
     "CSV columns: collective,algorithm,pes,bytes,time_s,method,lo_s,hi_s,ppn,\n"
     "model,platform,form,fit_from,fit_to,fit_points,loo_error,backtest_pes,\n"
-    "backtest_error,backtest_covered (method: simulated or fitted; lo_s and\n"
-    "hi_s: the 95% interval, equal to time_s when simulated). `shmemsim\n"
-    "tune` and `shmemsim plot --chart pes` read it.\n\n"
+    "backtest_error,backtest_covered,beyond_span (method: simulated, sampled\n"
+    "or fitted; lo_s and hi_s: the interval, equal to time_s when simulated).\n"
+    "Step algorithms (fcollect ring and neighbor_exchange, alltoall pairwise\n"
+    "and windowed) whose largest point is not simulated are sampled there:\n"
+    "windows of their steps run at that size (`run --steps`) and the time is\n"
+    "extrapolated in steps, not PEs. `shmemsim tune` and `shmemsim plot\n"
+    "--chart pes` read it.\n\n"
     "example:\n"
     "  shmemsim scale --platform aries-xc --collective fcollect --algorithm all\n"
     "      --bytes 8,64K --to 100000 --budget 60 -j 2\n";
@@ -275,7 +279,8 @@ static int make_bases(ss_scale_job_t *j)
 {
     size_t n = j->nalg * j->nsizes * j->nladder;
     if (!(j->basis = calloc(n, sizeof *j->basis)) ||
-        !(j->span = calloc(j->nladder, sizeof *j->span)))
+        !(j->span = calloc(j->nladder, sizeof *j->span)) ||
+        !(j->sampled = calloc(j->nalg * j->nsizes, sizeof *j->sampled)))
         return ss_option_fail("out of memory");
     /* Routes and link shares are known for a spec under block placement
      * (PE i on host i / ppn); otherwise the span terms stay out. */
@@ -410,6 +415,7 @@ static int run(scale_opts_t *o)
     int rc = ss_scale_simulate(&o->job, o->jobs, o->cache ? o->cache : "/dev/null");
     if (rc == 130 || rc == 2)
         return rc;
+    rc |= ss_scale_sample(&o->job, o->jobs);
     if (ss_scale_rows(&o->job, &rows, &n, &text, &missing))
         return ss_option_fail("out of memory"), 2;
     if (write_out(o, rows, n))
@@ -441,6 +447,7 @@ int ss_cmd_scale(int argc, char **argv)
         rc = run(&o);
     ss_sweep_free(&o.job.sweep);
     free(o.job.basis);
+    free(o.job.sampled);
     free(o.job.span);
     free(o.job.ladder);
     free(o.job.bytes);

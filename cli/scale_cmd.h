@@ -17,6 +17,12 @@
 #include "scale_out.h"
 #include "sweep.h"
 
+/* A step algorithm's time at the ladder's top from windows of its steps
+ * (scale_sample.c); NAN when not sampled. */
+typedef struct ss_scale_sample {
+    double time_s, lo_s, hi_s;
+} ss_scale_sample_t;
+
 typedef struct ss_scale_job {
     const char *platform;
     int kind;                      /* shcoll_kind_t */
@@ -36,6 +42,7 @@ typedef struct ss_scale_job {
     ss_scale_basis_t *basis;       /* [alg][size][ladder]: closed form */
     ss_span_t *span;               /* [ladder]: what the PEs span; level
                                       -1 when the platform does not say */
+    ss_scale_sample_t *sampled;    /* [alg][size]: at the top point */
 } ss_scale_job_t;
 
 /* The point of ladder index e and algorithm a in job->sweep. */
@@ -67,6 +74,12 @@ int ss_scale_plan(ss_scale_job_t *j);
  * its header, or /dev/null). Returns 0, 1 if some point failed (noted; it is fitted), 130 if
  * interrupted, 2 on a system error. */
 int ss_scale_simulate(ss_scale_job_t *j, int jobs, const char *cache);
+
+/* Samples the step algorithms (shcoll_steps_t) whose top ladder point was
+ * not simulated: windows of their steps run at that size, -j at a time,
+ * give its time and interval in j->sampled. Returns 0, or 1 when some
+ * sampling failed (noted; that point is fitted). */
+int ss_scale_sample(ss_scale_job_t *j, int jobs);
 
 /* Fits every algorithm and size on its simulated points and makes one
  * row per algorithm, size and ladder point, in that order (*rows and the

@@ -150,9 +150,17 @@ static int point_row(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
 {
     *r = row_of(j, a, s, e, sr, form);
     double v = t[(a * j->nsizes + s) * j->nladder + e];
+    const ss_scale_sample_t *smp = &j->sampled[a * j->nsizes + s];
     if (!isnan(v)) {
         r->time_s = r->lo_s = r->hi_s = v;
-        r->simulated = 1;
+        r->simulated = SS_ROW_SIMULATED;
+        return 1;
+    }
+    if (e == j->nladder - 1 && !isnan(smp->time_s)) {
+        r->time_s = smp->time_s;
+        r->lo_s = smp->lo_s;
+        r->hi_s = smp->hi_s;
+        r->simulated = SS_ROW_SAMPLED;
         return 1;
     }
     if (!sr->fitted)

@@ -162,7 +162,7 @@ static int run(struct ss_team *t, uint64_t slot, ss_call_t *c)
         .dest = c->dest, .source = c->src, .nbytes = nbytes,
         .elem_size = c->elem, .root = c->root, .op = c->op, .type = c->type,
         .radix = radix, .segment = ss_w.cfg.segment, .combine = sim_combine,
-        .dst = c->dst, .sst = c->sst,
+        .dst = c->dst, .sst = c->sst, .steps = c->steps,
     };
     uint64_t key = slot << 8 | (uint64_t)c->kind << 1;
     size_t pw = alg->psync_words ? alg->psync_words(t->size, radix) : 0;
@@ -209,12 +209,12 @@ void ss_coll_set_call(int start, int lg, int size, long *pSync, ss_call_t *c)
 }
 
 /* For the run driver: one collective on a team with an explicit algorithm,
- * element type and operation. */
+ * element type and operation, and the run's window of steps (--steps). */
 int ss_coll_team(shmem_team_t team, const shcoll_alg_t *alg, shcoll_kind_t kind,
                  void *dest, const void *src, size_t nelems, size_t elem,
                  int root, shcoll_op_t op, shcoll_type_t type)
 {
     ss_call_t c = {kind, dest, src, nelems, elem, root, op, type,
-                   "shmemsim collective", alg, 1, 1};
+                   "shmemsim collective", alg, 1, 1, ss_w.cfg.steps};
     return ss_coll_team_call(team, &c);
 }

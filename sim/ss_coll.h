@@ -17,6 +17,7 @@ typedef struct ss_call {
     const char *call;
     const shcoll_alg_t *alg;   /* NULL: the configured one */
     ptrdiff_t dst, sst;        /* alltoall: element strides (1: contiguous) */
+    shcoll_steps_t steps;      /* a step algorithm's window ({0, 0}: all) */
 } ss_call_t;
 
 /* c on a team handle / on an active set with its pSync, in the calling

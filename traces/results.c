@@ -170,12 +170,13 @@ static int fill_interval(reader_t *rd, const char *const *v, ss_result_t *row)
 {
     unsigned long long u;
     if (*v[C_METHOD] && strcmp(v[C_METHOD], "fitted") &&
-        strcmp(v[C_METHOD], "simulated")) {
+        strcmp(v[C_METHOD], "simulated") && strcmp(v[C_METHOD], "sampled")) {
         snprintf(rd->err, rd->errlen, "%s:%ld: method is '%s'; shmemsim scale "
-                 "writes simulated or fitted", rd->name, rd->line, v[C_METHOD]);
+                 "writes simulated, sampled or fitted", rd->name, rd->line, v[C_METHOD]);
         return -1;
     }
-    row->fitted = !strcmp(v[C_METHOD], "fitted");
+    /* sampled: an estimate with an interval, like a fit */
+    row->fitted = !strcmp(v[C_METHOD], "fitted") || !strcmp(v[C_METHOD], "sampled");
     if (parse_num(rd, v[C_LO], "lo_s", 1, &row->lo_s, &u) ||
         parse_num(rd, v[C_HI], "hi_s", 1, &row->hi_s, &u))
         return -1;

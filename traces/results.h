@@ -30,7 +30,8 @@ typedef struct ss_result {
     int checked;          /* -1 empty, 0 FAILED, 1 ok */
     int radix;            /* 0: empty or absent (the algorithm's default) */
     size_t segment;       /* likewise */
-    int fitted;           /* shmemsim scale's method column: 1 "fitted",
+    int fitted;           /* shmemsim scale's method column: 1 "fitted"
+                             or "sampled" (an estimate with an interval),
                              0 "simulated", empty or absent */
     double lo_s, hi_s;    /* scale's prediction interval; NAN when absent
                              (simulated rows: time_s) */

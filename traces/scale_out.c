@@ -15,7 +15,8 @@ static const char *const keys[] = {
 
 static const char *method(const ss_scale_row_t *r)
 {
-    return r->simulated ? "simulated" : "fitted";
+    return r->simulated == SS_ROW_SIMULATED ? "simulated"
+           : r->simulated == SS_ROW_SAMPLED ? "sampled" : "fitted";
 }
 
 /* ---- CSV and JSON ----------------------------------------------------- */
@@ -141,13 +142,13 @@ static void point_line(FILE *f, const ss_scale_row_t *r)
 {
     char t[32], lo[32], hi[32];
     ss_format_seconds(r->time_s, t, sizeof t);
-    if (r->simulated) {
+    if (r->simulated == SS_ROW_SIMULATED) {
         fprintf(f, "  %-9d %-12s simulated\n", r->pes, t);
         return;
     }
     ss_format_seconds(r->lo_s, lo, sizeof lo);
     ss_format_seconds(r->hi_s, hi, sizeof hi);
-    fprintf(f, "  %-9d %-12s fitted     %s to %s\n", r->pes, t, lo, hi);
+    fprintf(f, "  %-9d %-12s %-10s %s to %s\n", r->pes, t, method(r), lo, hi);
 }
 
 /* One block per algorithm and size. */
@@ -163,7 +164,7 @@ static void table_series(FILE *f, const ss_scale_row_t *rows, size_t n)
         fit_line(f, &rows[i]);
         backtest_line(f, &rows[i]);
         fprintf(f, "  %-9s %-12s %-10s %s\n", "PEs", "time", "method",
-                "95% interval (fitted)");
+                "interval (fitted: 95%; sampled)");
         for (size_t k = i; k < j; k++)
             point_line(f, &rows[k]);
         for (size_t k = i; k < j; k++)
@@ -220,10 +221,10 @@ static void winner_line(FILE *f, const best_t *b)
 }
 
 /* One crossover and what it rests on: how far behind the previous
- * winner falls at this PE count, and whether simulated times or fits
- * decide it. Under 5% the two are a near tie (their order can turn with
- * a placement or a radix: either will do there); where fitted intervals
- * overlap, the fits do not settle it. */
+ * winner falls at this PE count, and whether simulated times or
+ * estimates (fitted or sampled) decide it. Under 5% the two are a near
+ * tie (their order can turn with a placement or a radix: either will do
+ * there); where the estimates' intervals overlap, they do not settle it. */
 static size_t crossover(char *s, size_t n, const ss_scale_row_t *rows, size_t nrows,
                         const ss_scale_row_t *win, const char *prev)
 {
@@ -235,9 +236,9 @@ static size_t crossover(char *s, size_t n, const ss_scale_row_t *rows, size_t nr
     double gap = was ? 100 * (was->time_s / win->time_s - 1) : 0;
     int fitted = strcmp(method(win), "simulated") || (was && strcmp(method(was), "simulated"));
     const char *why = !was ? "no time for it here"
-                    : was->lo_s <= win->hi_s && fitted ? "the fits' intervals overlap: not settled"
+                    : was->lo_s <= win->hi_s && fitted ? "the intervals overlap: not settled"
                     : gap < 5 ? "a near tie, either will do"
-                    : fitted ? "fitted, intervals apart" : "simulated";
+                    : fitted ? "estimated, intervals apart" : "simulated";
     int k = snprintf(s, n, "    at %d PEs %s -> %s: %s %.1f%% slower, %s\n", win->pes, prev,
                      win->algorithm, prev, gap, why);
     return k < 0 ? 0 : (size_t)k < n ? (size_t)k : n;

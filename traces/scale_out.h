@@ -1,10 +1,11 @@
 /* scale_out.h - writers for `shmemsim scale` results: per ladder point a
- * time that was simulated, or fitted with its prediction interval.
+ * time that was simulated, sampled (windows of a step algorithm's steps
+ * at that size) or fitted, the last two with an interval.
  *
  * CSV columns: collective,algorithm,pes,bytes,time_s,method,lo_s,hi_s,
  * ppn,model,platform,form,fit_from,fit_to,fit_points,loo_error,backtest_pes,
  * backtest_error,backtest_covered,beyond_span. method is "simulated" (lo_s = hi_s =
- * time_s) or "fitted"; form is the fitted form with its coefficients
+ * time_s), "sampled" or "fitted"; form is the fitted form with its coefficients
  * (models/scale.h), the same on every row of one algorithm and size,
  * fit_from..fit_to the PE counts it was fitted on (fit_points of them); loo_error is its
  * leave-one-out RMS relative error; the back-test refits without the
@@ -31,12 +32,20 @@
 
 #include "summary.h"
 
+/* How a row's time was found. */
+enum {
+    SS_ROW_FITTED,     /* the fit on the simulated points, its interval */
+    SS_ROW_SIMULATED,  /* simulated whole (lo_s = hi_s = time_s) */
+    SS_ROW_SAMPLED,    /* from windows of a step algorithm's steps run at
+                          this size, its interval (cli/scale_sample.c) */
+};
+
 typedef struct ss_scale_row {
     const char *collective, *algorithm;
     int pes;
     size_t bytes;
     double time_s;
-    int simulated;            /* 1 simulated, 0 fitted */
+    int simulated;            /* SS_ROW_* */
     double lo_s, hi_s;
     int ppn;
     const char *model, *platform;

@@ -99,18 +99,25 @@ int shcoll_alltoall_exchange(const shcoll_args_t *a, int window)
     long *got = &a->psync[0];
     if (me < 0 || !valid(a) || window < 1)
         return -1;
+    int lo, hi;
+    shcoll_step_range(a, p - 1, &lo, &hi);   /* step i is s = i + 1 */
     copy_own(a, me);
-    for (int s = 1; s < p; s += window) {
-        int end = s + window < p ? s + window : p;
+    for (int s = lo + 1; s <= hi; s += window) {
+        int end = s + window <= hi + 1 ? s + window : hi + 1;
         for (int t = s; t < end; t++)
             put_block(a, me, (me + t) % p);
         shmem_fence();
         for (int t = s; t < end; t++)
             shmem_long_atomic_inc(got, shcoll_pe(&a->set, (me + t) % p));
-        if (end < p)
+        if (end <= hi)
             shmem_long_wait_until(got, SHMEM_CMP_GE,
-                                  SHMEM_SYNC_VALUE + (end - 1));
+                                  SHMEM_SYNC_VALUE + (end - 1 - lo));
     }
-    shcoll_wait_count(got, p - 1);
+    shcoll_wait_count(got, hi - lo);
     return 0;
+}
+
+int shcoll_alltoall_nsteps(int npes)
+{
+    return npes - 1;
 }

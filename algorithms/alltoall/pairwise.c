@@ -13,7 +13,7 @@
  */
 #include "common.h"
 
-SHCOLL_DECLARE_ALG(alltoall_pairwise);
+SHCOLL_DECLARE_STEP_ALG(alltoall_pairwise);
 
 size_t shcoll_alltoall_pairwise_psync_words(int npes, int radix)
 {
@@ -30,4 +30,9 @@ size_t shcoll_alltoall_pairwise_work_bytes(int npes, size_t nbytes, int radix)
 int shcoll_alltoall_pairwise_run(const shcoll_args_t *a)
 {
     return shcoll_alltoall_exchange(a, 1);
+}
+
+int shcoll_alltoall_pairwise_nsteps(int npes)
+{
+    return shcoll_alltoall_nsteps(npes);
 }

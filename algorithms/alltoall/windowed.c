@@ -15,7 +15,7 @@
  */
 #include "common.h"
 
-SHCOLL_DECLARE_ALG(alltoall_windowed);
+SHCOLL_DECLARE_STEP_ALG(alltoall_windowed);
 
 #define WINDOWED_DEFAULT 8
 
@@ -35,4 +35,9 @@ int shcoll_alltoall_windowed_run(const shcoll_args_t *a)
 {
     return shcoll_alltoall_exchange(a, a->radix >= 2 ? a->radix
                                                      : WINDOWED_DEFAULT);
+}
+
+int shcoll_alltoall_windowed_nsteps(int npes)
+{
+    return shcoll_alltoall_nsteps(npes);
 }

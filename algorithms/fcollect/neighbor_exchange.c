@@ -22,7 +22,7 @@
  */
 #include "../internal.h"
 
-SHCOLL_DECLARE_ALG(fcollect_neighbor_exchange);
+SHCOLL_DECLARE_STEP_ALG(fcollect_neighbor_exchange);
 void shcoll_fcollect_ring_blocks(const shcoll_args_t *a, int me,
                                  const size_t *off);
 
@@ -39,6 +39,12 @@ size_t shcoll_fcollect_neighbor_exchange_work_bytes(int npes, size_t nbytes,
 {
     (void)npes, (void)nbytes, (void)radix;
     return 0;
+}
+
+/* Odd p runs the ring. */
+int shcoll_fcollect_neighbor_exchange_nsteps(int npes)
+{
+    return npes % 2 ? npes - 1 : npes / 2;
 }
 
 /* The pair of blocks (index g: blocks 2g, 2g+1) we receive in step s >= 1;
@@ -81,12 +87,17 @@ int shcoll_fcollect_neighbor_exchange_run(const shcoll_args_t *a)
         return 0;
     }
     long seen[2] = {0, 0};   /* messages expected so far: from left, right */
+    int lo, hi;
+    shcoll_step_range(a, p / 2, &lo, &hi);
     shcoll_copy(shcoll_at(a->dest, (size_t)me * a->nbytes), a->source,
                 a->nbytes);
-    step(a, me, 0, me, 1, seen);
-    for (int s = 1; s < p / 2; s++)
-        step(a, me, s, 2 * (s == 1 ? me / 2 : pair_in(me, s - 1, p / 2)), 2,
-             seen);
+    for (int s = lo; s < hi; s++) {
+        if (s == 0)
+            step(a, me, 0, me, 1, seen);
+        else
+            step(a, me, s, 2 * (s == 1 ? me / 2 : pair_in(me, s - 1, p / 2)),
+                 2, seen);
+    }
     shcoll_wait_count(&a->psync[FROM_LEFT], seen[0]);
     shcoll_wait_count(&a->psync[FROM_RIGHT], seen[1]);
     return 0;

@@ -21,7 +21,7 @@
  */
 #include "../internal.h"
 
-SHCOLL_DECLARE_ALG(fcollect_ring);
+SHCOLL_DECLARE_STEP_ALG(fcollect_ring);
 void shcoll_fcollect_ring_blocks(const shcoll_args_t *a, int me,
                                  const size_t *off);
 
@@ -37,6 +37,11 @@ size_t shcoll_fcollect_ring_work_bytes(int npes, size_t nbytes, int radix)
     return 0;
 }
 
+int shcoll_fcollect_ring_nsteps(int npes)
+{
+    return npes - 1;
+}
+
 /* Byte offset of block r in dest: off[r], or r*n when blocks are equal. */
 static size_t at(const shcoll_args_t *a, const size_t *off, int r)
 {
@@ -48,21 +53,22 @@ static size_t at(const shcoll_args_t *a, const size_t *off, int r)
 void shcoll_fcollect_ring_blocks(const shcoll_args_t *a, int me,
                                  const size_t *off)
 {
-    int p = a->set.size;
+    int p = a->set.size, lo, hi;
     int right = shcoll_pe(&a->set, (me + 1) % p);
     long *got = &a->psync[0];
 
+    shcoll_step_range(a, p - 1, &lo, &hi);   /* step i is s = i + 1 */
     shcoll_copy(shcoll_at(a->dest, at(a, off, me)), a->source, a->nbytes);
-    for (int s = 1; s < p; s++) {
+    for (int s = lo + 1; s <= hi; s++) {
         int b = (me - s + 1 + p) % p;    /* step 1 sends our own block */
         void *blk = shcoll_at(a->dest, at(a, off, b));
-        if (s > 1)
-            shmem_long_wait_until(got, SHMEM_CMP_GE, SHMEM_SYNC_VALUE + s - 1);
+        if (s > lo + 1)
+            shmem_long_wait_until(got, SHMEM_CMP_GE, SHMEM_SYNC_VALUE + s - 1 - lo);
         shmem_quiet();
         shcoll_put_count(blk, blk, at(a, off, b + 1) - at(a, off, b), got,
                          right);
     }
-    shcoll_wait_count(got, p - 1);
+    shcoll_wait_count(got, hi - lo);
 }
 
 int shcoll_fcollect_ring_run(const shcoll_args_t *a)

@@ -46,6 +46,9 @@ typedef struct ss_config {
     const char *trace_pes;     /* --trace-pes: PEs to trace, e.g. 0-15,64 */
     int no_defer;              /* --no-defer: a PE naps through each issue
                                   and fence wait (sim/ss_defer.c) */
+    shcoll_steps_t steps;      /* --steps: the window of a step algorithm
+                                  the measured collectives run ({0, 0}:
+                                  all; shcoll.h) */
 } ss_config_t;
 
 void ss_config_defaults(ss_config_t *cfg);

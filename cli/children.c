@@ -1,0 +1,98 @@
+/* children.c - running child `shmemsim` commands a few at a time and
+ * keeping what each printed (scale's sampled windows). Sweeps have their
+ * own pool (sweep_run.c): their children are points with rows to store,
+ * these are plain commands whose output the caller reads. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "children.h"
+
+/* The whole of a file, NUL-terminated; NULL when it cannot be read. */
+static char *slurp(FILE *f)
+{
+    size_t n = 0, cap = 4096;
+    char *s = malloc(cap);
+    for (size_t got; s && (got = fread(s + n, 1, cap - n - 1, f)) > 0;) {
+        n += got;
+        if (n + 1 == cap) {
+            char *t = realloc(s, cap *= 2);
+            if (!t)
+                free(s);
+            s = t;
+        }
+    }
+    if (s)
+        s[n] = 0;
+    return s;
+}
+
+static pid_t start(const char *exe, char *const argv[], FILE *out)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        int null = open("/dev/null", O_RDWR);
+        if (null < 0 || dup2(null, 0) < 0 || dup2(fileno(out), 1) < 0 ||
+            dup2(null, 2) < 0)
+            _exit(127);
+        execv(exe, argv);
+        _exit(127);
+    }
+    return pid;
+}
+
+int ss_children_run(const char *exe, char **const argvs[], size_t n, int jobs,
+                    char **outputs)
+{
+    FILE **out = calloc(n, sizeof *out);
+    pid_t *pid = calloc(n, sizeof *pid);
+    int failed = 0;
+    size_t next = 0, running = 0;
+    if (!out || !pid) {
+        free(out);
+        free(pid);
+        return -1;
+    }
+    while (next < n || running > 0) {
+        if (next < n && running < (size_t)(jobs > 0 ? jobs : 1)) {
+            if (!(out[next] = tmpfile()) ||
+                (pid[next] = start(exe, argvs[next], out[next])) < 0) {
+                if (out[next])
+                    fclose(out[next]);
+                out[next] = NULL;
+                pid[next] = 0;
+                failed = 1;
+                outputs[next++] = NULL;
+                continue;
+            }
+            next++;
+            running++;
+            continue;
+        }
+        int status;
+        pid_t done = wait(&status);
+        if (done < 0 && errno == EINTR)
+            continue;
+        if (done < 0)
+            break;
+        for (size_t i = 0; i < next; i++)
+            if (pid[i] == done) {
+                running--;
+                rewind(out[i]);
+                outputs[i] = WIFEXITED(status) && WEXITSTATUS(status) == 0
+                                 ? slurp(out[i]) : NULL;
+                failed |= outputs[i] == NULL;
+                fclose(out[i]);
+                out[i] = NULL;
+                pid[i] = 0;
+            }
+    }
+    free(out);
+    free(pid);
+    return failed;
+}
