@@ -43,6 +43,7 @@ typedef struct ss_scale_job {
     ss_span_t *span;               /* [ladder]: what the PEs span; level
                                       -1 when the platform does not say */
     ss_scale_sample_t *sampled;    /* [alg][size]: at the top point */
+    unsigned char sample[64];      /* [alg]: sampled at the top point */
 } ss_scale_job_t;
 
 /* The point of ladder index e and algorithm a in job->sweep. */
@@ -75,8 +76,11 @@ int ss_scale_plan(ss_scale_job_t *j);
  * interrupted, 2 on a system error. */
 int ss_scale_simulate(ss_scale_job_t *j, int jobs, const char *cache);
 
-/* Samples the step algorithms (shcoll_steps_t) whose top ladder point was
- * not simulated: windows of their steps run at that size, -j at a time,
+/* Which step algorithms (shcoll_steps_t) whose top ladder point is not
+ * selected to be simulated are sampled there (j->sample), cheapest first
+ * while their estimated cost fits `left` seconds; what they take. */
+double ss_scale_sample_plan(ss_scale_job_t *j, double left);
+/* Samples them: windows of their steps run at that size, -j at a time,
  * give its time and interval in j->sampled. Returns 0, or 1 when some
  * sampling failed (noted; that point is fitted). */
 int ss_scale_sample(ss_scale_job_t *j, int jobs);

@@ -85,7 +85,11 @@ static void say_plan(const ss_scale_job_t *j, double total, size_t sel)
         fprintf(stderr, "%s %s", a ? "," : "", j->algs[a]);
         say_points((ss_scale_job_t *)j, a);
     }
-    fprintf(stderr, "; the rest are fitted\n");
+    fprintf(stderr, "; the rest are fitted");
+    for (size_t a = 0, k = 0; a < j->nalg; a++)
+        if (j->sample[a])
+            fprintf(stderr, "%s%s", k++ ? ", " : " but sampled at the top: ", j->algs[a]);
+    fputc('\n', stderr);
     for (size_t a = 0; a < j->nalg; a++) {
         size_t n = 0;
         for (size_t e = 0; e < j->nladder; e++)
@@ -160,6 +164,8 @@ int ss_scale_plan(ss_scale_job_t *j)
                 total, j->budget);
         return -1;
     }
+    /* the step algorithms' samples at the top, with what is left */
+    total += ss_scale_sample_plan(j, j->budget - total);
     say_plan(j, total, sel);
     return 0;
 }

@@ -22,15 +22,18 @@
  * extrapolation came within -4% to +3% (docs/models.md).
  *
  * Cost: POSITIONS x (K + 3K) steps at the top size, in one child run of
- * `shmemsim run --steps` per window, -j at a time. */
+ * `shmemsim run --steps` per window, -j at a time; planned within the
+ * budget with the simulated points (ss_scale_sample_plan). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "children.h"
+#include "model.h"
 #include "scale_cmd.h"
 #include "shcoll.h"
+#include "simcost.h"
 
 enum { K = 32, POSITIONS_MAX = 3 };
 #define DRIFT 0.10   /* how far drifting members may move a step's cost */
@@ -157,6 +160,51 @@ static int sample_alg(ss_scale_job_t *j, size_t a, int nsteps, int jobs)
     return rc;
 }
 
+/* The steps algorithm a has at the top, or 0 when it is not sampled there:
+ * not a step algorithm, simulated there, or a few dozen steps (fitted). */
+static int top_steps(ss_scale_job_t *j, size_t a)
+{
+    size_t top = j->nladder - 1;
+    const shcoll_alg_t *alg = shcoll_find((shcoll_kind_t)j->kind, j->algs[a]);
+    if (!alg || !alg->nsteps || ss_scale_point(j, top, a)->selected)
+        return 0;
+    int n = alg->nsteps(j->ladder[top]);
+    return n >= 4 * K ? n : 0;
+}
+
+/* The estimated wall time of algorithm a's windows. */
+static double cost(ss_scale_job_t *j, size_t a, int nsteps)
+{
+    int pes = j->ladder[j->nladder - 1], npos = positions(j->kind, nsteps);
+    double whole = ss_simcost_prior(shcoll_kind_name((shcoll_kind_t)j->kind), j->algs[a],
+                                    pes, j->bytes, j->nsizes, j->run.cfg.radix,
+                                    j->run.cfg.segment,
+                                    ss_model_small_bytes(&j->run.cfg.model, pes));
+    return npos * (ss_simcost_part(whole, pes, (double)K / nsteps) +
+                   ss_simcost_part(whole, pes, 3.0 * K / nsteps));
+}
+
+double ss_scale_sample_plan(ss_scale_job_t *j, double left)
+{
+    double total = 0;
+    memset(j->sample, 0, sizeof j->sample);
+    for (;;) {   /* cheapest first */
+        size_t best = j->nalg;
+        double c = 0;
+        for (size_t a = 0; a < j->nalg; a++) {
+            int n = j->sample[a] ? 0 : top_steps(j, a);
+            double ca = n ? cost(j, a, n) : NAN;
+            if (n && !isnan(ca) && (best == j->nalg || ca < c))
+                best = a, c = ca;
+        }
+        if (best == j->nalg || total + c > left)
+            break;
+        j->sample[best] = 1;
+        total += c;
+    }
+    return total;
+}
+
 int ss_scale_sample(ss_scale_job_t *j, int jobs)
 {
     size_t top = j->nladder - 1;
@@ -165,12 +213,9 @@ int ss_scale_sample(ss_scale_job_t *j, int jobs)
         j->sampled[i] = (ss_scale_sample_t){NAN, NAN, NAN};
     for (size_t a = 0; a < j->nalg; a++) {
         const shcoll_alg_t *alg = shcoll_find((shcoll_kind_t)j->kind, j->algs[a]);
-        ss_sweep_point_t *p = ss_scale_point(j, top, a);
-        if (!alg || !alg->nsteps || (p->selected && ss_sweep_done(&j->sweep, p)))
+        int nsteps = alg && alg->nsteps ? alg->nsteps(pes) : 0;
+        if (!j->sample[a])
             continue;
-        int nsteps = alg->nsteps(pes);
-        if (nsteps < 4 * K)
-            continue;   /* a few dozen steps: fitted as before */
         fprintf(stderr, "shmemsim: scale: sampling %s at %d PEs: windows of %d and "
                 "%d of its %d steps\n", j->algs[a], pes, K, 3 * K, nsteps);
         if (sample_alg(j, a, nsteps, jobs)) {

@@ -210,3 +210,9 @@ double ss_simcost_estimate(const ss_simcost_cal_t *cal, int p, double prior,
     }
     return prior * r;
 }
+
+double ss_simcost_part(double whole, int p, double fraction)
+{
+    double setup = W0 + W_PE * p;
+    return whole > setup ? setup + (whole - setup) * fraction : whole;
+}

@@ -43,6 +43,11 @@ typedef struct ss_simcost_cal {
     double ratio[SS_SIMCOST_MAXCAL];
 } ss_simcost_cal_t;
 
+/* The cost of a run of part of a call: its setup as a whole call's (load,
+ * PEs) and that fraction of the rest of whole, its prior (a window of a
+ * step algorithm's steps, shmemsim scale's sampling). */
+double ss_simcost_part(double whole, int p, double fraction);
+
 void ss_simcost_learn(ss_simcost_cal_t *cal, int p, double prior, double wall);
 
 /* The prior at p corrected by the calibration: scaled by the measured
