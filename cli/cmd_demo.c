@@ -14,11 +14,13 @@
 #include "commands.h"
 
 /* Seconds of simulation the demo plans for, by the estimates (two at a
- * time): about a minute in all, 45 s on an idle two-core machine. 150 s
- * lets recursive-doubling fcollect simulate up to 32,768 PEs, Bruck and
- * k-nomial 16,384, beyond one group of the dragonfly: their fits at
- * 100,000 PEs come to 266, 136 and 242 ms (simulated 377, 272 and 393)
- * where from one group they said 25, 14 and 15 ms. */
+ * time): under a minute in all, 44 s on an idle two-core machine. Every
+ * point of the ladder runs under the small-message model (it reaches
+ * 100,000 PEs), so 150 s lets recursive-doubling, Bruck and k-nomial
+ * fcollect simulate up to 32,768 PEs, beyond one group of the dragonfly:
+ * their fits at 100,000 PEs come to 23, 11 and 19 ms (simulated 18.7,
+ * 14.3 and 18.6). Sampling ring and neighbour exchange at 100,000 PEs
+ * (scale_sample.c) does not fit: it would take the demo to minutes. */
 #define DEMO_BUDGET "150"
 
 /* Powers of two: rdb's extras make a non-power of two far costlier to
