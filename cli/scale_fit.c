@@ -133,13 +133,18 @@ static ss_scale_row_t row_of(const ss_scale_job_t *j, size_t a, size_t s, size_t
  * used (fit_series): the fit cannot know what those links cost, so the
  * interval reaches up to the time with every latency and every byte
  * paying the new links' price (the ratio of spanned route latencies, or
- * of link shares), and the row says which part of the machine it spans. */
+ * of link shares), and as far down by the same factor: the trend the fit
+ * carries over may as well be steeper than what the new part adds (a
+ * fat-tree's spine reached by fewer messages than the leaves' growth
+ * says). The row says which part of the machine it spans. */
 static void widen_beyond(ss_scale_row_t *r, const ss_span_t *seen,
                          const ss_span_t *here)
 {
     double lat = seen->latency > 0 ? here->latency / seen->latency : 1;
     double bw = here->bandwidth > 0 ? seen->bandwidth / here->bandwidth : 1;
-    r->hi_s = fmax(r->hi_s, r->time_s * fmax(lat, bw));
+    double k = fmax(1, fmax(lat, bw));
+    r->hi_s = fmax(r->hi_s, r->time_s * k);
+    r->lo_s = fmin(r->lo_s, r->time_s / k);
     r->beyond_span = here->name;
 }
 

@@ -124,6 +124,11 @@ double ss_scale_predict(const ss_scale_model_t *m, const ss_scale_basis_t *b,
  * coefficients (no commas or spaces, for CSV). */
 void ss_scale_describe(const ss_scale_model_t *m, char *buf, size_t len);
 
+/* A back-test's miss counts only beyond this share of the time: the fit's
+ * own leave-one-out error, at least 1% (a miss of 0.6% on a fit that
+ * errs by 2% on the points it has seen is not news). */
+double ss_scale_tolerance(const ss_scale_model_t *m);
+
 /* Back-test of m, fitted on these points by ss_scale_fit: refits its
  * form on the points m was fitted on but the largest (or, when too few
  * are left for it, chooses a form again among them), and predicts that

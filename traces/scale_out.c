@@ -123,8 +123,9 @@ static void fit_line(FILE *f, const ss_scale_row_t *r)
         return;
     }
     fprintf(f, "  t(p) = %s\n  fitted on %d to %d PEs (%d points), leave-one-out "
-            "error %.1f%%\n", r->form, r->fit_from, r->fit_to, r->fit_points,
-            100 * r->loo_error);
+            "error %.1f%%; the closed form is the algorithm's alpha-beta cost\n"
+            "  (models/predict_*.c) at that ratio of per-byte to per-message time\n",
+            r->form, r->fit_from, r->fit_to, r->fit_points, 100 * r->loo_error);
 }
 
 static void backtest_line(FILE *f, const ss_scale_row_t *r)
@@ -134,8 +135,8 @@ static void backtest_line(FILE *f, const ss_scale_row_t *r)
         return;
     }
     fprintf(f, "  back-test: %d PEs predicted from the smaller points %+.1f%% "
-            "(%s the 95%% interval)\n", r->backtest_pes, 100 * r->backtest_error,
-            r->backtest_covered ? "inside" : "OUTSIDE");
+            "(%s the 95%% interval, give or take the fit's error)\n", r->backtest_pes,
+            100 * r->backtest_error, r->backtest_covered ? "inside" : "OUTSIDE");
 }
 
 static void point_line(FILE *f, const ss_scale_row_t *r)
