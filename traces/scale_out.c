@@ -123,9 +123,8 @@ static void fit_line(FILE *f, const ss_scale_row_t *r)
         return;
     }
     fprintf(f, "  t(p) = %s\n  fitted on %d to %d PEs (%d points), leave-one-out "
-            "error %.1f%%; the closed form is the algorithm's alpha-beta cost\n"
-            "  (models/predict_*.c) at that ratio of per-byte to per-message time\n",
-            r->form, r->fit_from, r->fit_to, r->fit_points, 100 * r->loo_error);
+            "error %.1f%%\n", r->form, r->fit_from, r->fit_to, r->fit_points,
+            100 * r->loo_error);
 }
 
 static void backtest_line(FILE *f, const ss_scale_row_t *r)
@@ -282,7 +281,9 @@ static void write_table(FILE *f, const ss_scale_row_t *rows, size_t n)
         return;
     }
     fprintf(f, "%s on %s, %d PEs per host, model %s; fitted times with 95%% "
-            "prediction intervals\n", rows[0].collective, rows[0].platform,
+            "prediction intervals\n(a fit's \"closed form\" is the algorithm's "
+            "alpha-beta cost, models/predict_*.c, at the given ratio\nof per-byte "
+            "to per-message time)\n", rows[0].collective, rows[0].platform,
             rows[0].ppn, rows[0].model);
     table_series(f, rows, n);
     table_winners(f, rows, n);
