@@ -157,29 +157,17 @@ static uint32_t new_burst(void)
                      &free_burst, offsetof(burst_t, head));
 }
 
-/* The sender's record of m's landing (it retires the send then). From
- * the newest: a message moves while its bursts are open, soon after it
- * was sent. */
-static void out_reland(ss_pe_t *pe, const ss_msg_t *m, double lands)
-{
-    for (uint32_t i = pe->nout; i-- > 0;)
-        if (pe->out[i].msg == m && !pe->out[i].comm) {
-            pe->out[i].lands = lands;
-            return;
-        }
-}
-
 /* m lands later; the messages fenced behind it (same sender and target)
  * cannot be applied before it, so they land no earlier: kept in that
  * order, the target's look-ahead replays them with it in one wake-up. */
-static void reland(int from, int to, ss_msg_t *m, double lands)
+static void reland(int to, ss_msg_t *m, double lands)
 {
     ss_small_reland(&ss_w.pes[to], m, lands);
-    out_reland(&ss_w.pes[from], m, lands);
+    m->lands = lands;
     for (uint32_t k = 0; k < m->nwaiters; k++)
         if (!m->waiters[k]->applied) {
             ss_small_reland(&ss_w.pes[to], m->waiters[k], lands);
-            out_reland(&ss_w.pes[from], m->waiters[k], lands);
+            m->waiters[k]->lands = lands;
         }
 }
 
@@ -219,7 +207,7 @@ static void note_done(uint32_t j)
 static void settle_at(note_t *nt, double lands, double now)
 {
     if (lands > nt->lands && !nt->msg->applied && nt->lands > now) {
-        reland(nt->from, nt->to, nt->msg, lands);
+        reland(nt->to, nt->msg, lands);
         ss_small_rearm(&ss_w.pes[nt->to]);
         if (ss_w.pes[nt->from].sleep_out)   /* else its sends do not wake it */
             ss_small_rearm(&ss_w.pes[nt->from]);

@@ -67,6 +67,8 @@ typedef struct ss_msg {
     uint32_t nwaiters, capwaiters;
     uint32_t look_gen, look_deps;   /* ss_small_lookahead: of its ndeps,
                                        those replayed in look-ahead look_gen */
+    uint32_t inq_at;            /* small: its place in the target's inbox */
+    double lands;               /* small: when it lands, as settled so far */
     unsigned char *taddr;       /* address in the target's memory */
     unsigned char *raddr;       /* GET/FAMO: where the reply lands */
     unsigned char *aaddr;       /* PUT with has_amo: the atomic's address */
@@ -86,8 +88,8 @@ typedef struct ss_rx {
 } ss_rx_t;
 
 typedef struct ss_out {
-    sg_comm_t comm;     /* NULL: a small message (ss_nic.c) */
-    double lands;       /* ... which lands then */
+    sg_comm_t comm;     /* NULL: a small message (ss_small.c), landing at
+                           msg->lands */
     ss_msg_t *msg;      /* NULL for a doorbell */
     int target;
     uint32_t epoch;     /* sender's fence epoch at issue */
@@ -129,6 +131,7 @@ typedef struct ss_pe {
     ss_rx_t bell;
     ss_out_t *out;          /* outstanding sends, in issue order */
     uint32_t nout, capout, sweep_at;
+    uint32_t ncomm;         /* of them, SimGrid sends (ss_out_bound) */
     uint32_t pending_replies;
     uint32_t fence_epoch;
     /* A put held back until the PE's next operation, so that a fenced
@@ -311,6 +314,10 @@ void ss_wake(int target);
 void ss_wake_pe(ss_pe_t *from, ss_pe_t *t);
 /* Retire the sends whose message has been applied or has landed. */
 void ss_out_sweep(ss_pe_t *pe);
+/* More than SS_SEND_WINDOW SimGrid sends in flight: wait for the oldest
+ * (ss_progress.c says why). */
+#define SS_SEND_WINDOW 1024
+void ss_out_bound(ss_pe_t *pe);
 void ss_quiet(ss_pe_t *pe);
 /* quiet on one context only; is anything of that context outstanding? */
 void ss_quiet_ctx(ss_pe_t *pe, const ss_ctx_state_t *cx);

@@ -57,8 +57,8 @@ static double acks_back(ss_pe_t *pe, const ss_ctx_state_t *cx, double *ack)
             *ack = lat;
         if (o->comm)
             known = 0;
-        else if (o->lands + lat > last)
-            last = o->lands + lat;
+        else if (o->msg->lands + lat > last)
+            last = o->msg->lands + lat;
     }
     return known ? last : -1;
 }
@@ -71,7 +71,7 @@ double ss_order_back(ss_pe_t *pe, const ss_ctx_state_t *cx)
         if (o->ctx != cx->id || (o->msg && (o->msg->kind == SS_MSG_PUT ||
                                             o->msg->kind == SS_MSG_AMO)))
             continue;
-        back = o->comm ? -1 : o->lands > back ? o->lands : back;
+        back = o->comm ? -1 : o->msg->lands > back ? o->msg->lands : back;
     }
     return back;
 }

@@ -26,6 +26,7 @@
 
 static void out_retire(ss_pe_t *pe, uint32_t i)
 {
+    pe->ncomm -= pe->out[i].comm != NULL;
     ss_msg_unref(pe->out[i].msg);
     memmove(pe->out + i, pe->out + i + 1, (pe->nout - i - 1) * sizeof *pe->out);
     pe->nout--;
@@ -34,17 +35,7 @@ static void out_retire(ss_pe_t *pe, uint32_t i)
 /* Is send o over? A small message is once its landing time has come. */
 static int out_landed(const ss_out_t *o, double now)
 {
-    return !o->comm && o->lands <= now;
-}
-
-/* Block until send i is over, then retire it. */
-static void out_finish(ss_pe_t *pe, uint32_t i)
-{
-    if (pe->out[i].comm)
-        sg_comm_wait(pe->out[i].comm);
-    else
-        ss_small_nap(pe, pe->out[i].lands);
-    out_retire(pe, i);
+    return !o->comm && o->msg->lands <= now;
 }
 
 /* Retire sends already known to be complete: their message has been
@@ -62,12 +53,45 @@ void ss_out_sweep(ss_pe_t *pe)
             if (pe->out[i].comm)
                 sg_comm_wait(pe->out[i].comm);
             ss_msg_unref(pe->out[i].msg);
+            pe->ncomm -= pe->out[i].comm != NULL;
         } else {
             pe->out[w++] = pe->out[i];
         }
     }
     pe->nout = w;
     pe->sweep_at = pe->nout * 2 > 8 ? pe->nout * 2 : 8;
+}
+
+/* Windows. SimGrid 3.32 takes a finished communication off its actor's
+ * list of activities by a linear scan, and a wait on any of n handles
+ * registers with each: a PE with n sends or receives alive pays O(n) for
+ * each message, O(n^2) for a program that issues n puts before a quiet.
+ * So a PE keeps at most SS_SEND_WINDOW SimGrid sends alive: past that it
+ * waits for its oldest (landed long since unless the network is that far
+ * behind: a NIC's limit on operations in flight), and at most RX_WINDOW
+ * receives posted. Collectives stay far below both; beyond RX_WINDOW a
+ * message landing before every posted one wakes the PE only once one of
+ * those lands. */
+#define RX_WINDOW 1024
+
+void ss_out_bound(ss_pe_t *pe)
+{
+    ss_out_sweep(pe);
+    if (pe->ncomm <= SS_SEND_WINDOW)
+        return;
+    uint32_t over = pe->ncomm - SS_SEND_WINDOW / 2, w = 0;
+    for (uint32_t i = 0; i < pe->nout; i++) {
+        ss_out_t o = pe->out[i];
+        if (!over || !o.comm) {
+            pe->out[w++] = o;
+            continue;
+        }
+        over--;
+        pe->ncomm--;
+        sg_comm_wait(o.comm);
+        ss_msg_unref(o.msg);
+    }
+    pe->nout = w;
 }
 
 static void send_reply(ss_pe_t *pe, const ss_msg_t *req, const void *data,
@@ -186,7 +210,7 @@ void ss_progress_apply(ss_pe_t *pe, ss_msg_t *m)
  * and keep the doorbell receive posted. */
 static void post_receives(ss_pe_t *pe)
 {
-    while (pe->in_posted <= pe->in_issued) {
+    while (pe->in_posted <= pe->in_issued && pe->nrx < RX_WINDOW) {
         if (pe->nrx == pe->caprx)
             ss_grow((void **)&pe->rx, &pe->caprx, sizeof *pe->rx);
         ss_rx_t *r = ss_rx_new();
@@ -208,6 +232,19 @@ static void rx_done(ss_pe_t *pe, uint32_t i)
     ss_msg_t *m = r->msg;
     ss_rx_free(r);
     ss_progress_apply(pe, m);
+}
+
+/* Behind a full window (more messages on their way than RX_WINDOW),
+ * those already landed are taken in this one wake-up, oldest first: a
+ * wait over the whole window for each would cost O(window) a message. */
+static void drain_backlog(ss_pe_t *pe)
+{
+    while (pe->nrx && pe->in_issued - (pe->in_posted - pe->nrx) > RX_WINDOW) {
+        post_receives(pe);
+        if (ss_comm_wait_any_for(&pe->rx[0]->comm, 1, 0.0) != 0)
+            return;
+        rx_done(pe, 0);
+    }
 }
 
 /* Retire the small sends that have landed by `by`; how many. */
@@ -277,6 +314,7 @@ static void wait_comms(ss_pe_t *pe, int with_out, double until)
         ss_fatal("PE %d: SimGrid wait failed in %s", pe->id, pe->where);
     } else if ((uint32_t)k < pe->nrx) {
         rx_done(pe, (uint32_t)k);
+        drain_backlog(pe);
     } else if ((uint32_t)k == pe->nrx) {
         pe->bell_posted = 0;
         pe->bells--;
@@ -373,6 +411,45 @@ void ss_progress_drain(ss_pe_t *pe)
         ss_progress_wait(pe, 0);
 }
 
+/* Sends of context id (ANY_CTX: all) */
+#define ANY_CTX UINT32_MAX
+#define TAIL 64
+
+static int of_ctx(const ss_out_t *o, uint32_t id)
+{
+    return id == ANY_CTX || o->ctx == id;
+}
+
+/* A long tail of sends (many puts before one quiet): all but the last
+ * TAIL of context id are waited in issue order and retired in one pass,
+ * O(n); waiting them as they come (ss_progress_wait), each wait looks at
+ * every handle: O(n^2). Those last TAIL end as they come, so the quiet
+ * also takes what lands meanwhile, as before. */
+static void out_finish_tail(ss_pe_t *pe, uint32_t id)
+{
+    uint32_t mine = 0, w = 0;
+    for (uint32_t i = 0; i < pe->nout; i++)
+        mine += of_ctx(&pe->out[i], id);
+    if (mine <= TAIL)
+        return;
+    mine -= TAIL;
+    for (uint32_t i = 0; i < pe->nout; i++) {
+        ss_out_t o = pe->out[i];
+        if (!mine || !of_ctx(&o, id)) {
+            pe->out[w++] = o;
+            continue;
+        }
+        mine--;
+        pe->ncomm -= o.comm != NULL;
+        if (o.comm)
+            sg_comm_wait(o.comm);
+        else
+            ss_small_nap(pe, o.msg->lands);
+        ss_msg_unref(o.msg);
+    }
+    pe->nout = w;
+}
+
 /* quiet: every send complete and every get / fetching atomic answered. */
 void ss_quiet(ss_pe_t *pe)
 {
@@ -381,15 +458,9 @@ void ss_quiet(ss_pe_t *pe)
      * released: retire them rather than wait on them one wake-up each. */
     if (pe->nout)
         ss_out_sweep(pe);
-    while (pe->nout > 0 || pe->pending_replies > 0) {
-        if (pe->nout > 64) {
-            /* A long tail of sends (e.g. after many puts): waiting them in
-             * order is O(n), a wait_any over all of them O(n^2). */
-            out_finish(pe, 0);
-        } else {
-            ss_progress_wait(pe, 1);
-        }
-    }
+    out_finish_tail(pe, ANY_CTX);
+    while (pe->nout > 0 || pe->pending_replies > 0)
+        ss_progress_wait(pe, 1);
 }
 
 /* First outstanding send of context id, or nout. */
@@ -411,16 +482,9 @@ int ss_ctx_busy(const ss_pe_t *pe, const ss_ctx_state_t *cx)
 void ss_quiet_ctx(ss_pe_t *pe, const ss_ctx_state_t *cx)
 {
     ss_flush(pe);
-    for (;;) {
-        uint32_t i = first_out(pe, cx->id);
-        if (i == pe->nout && cx->pending == 0)
-            return;
-        if (i < pe->nout && pe->nout > 64) {
-            out_finish(pe, i);
-        } else {
-            ss_progress_wait(pe, 1);
-        }
-    }
+    out_finish_tail(pe, cx->id);
+    while (first_out(pe, cx->id) < pe->nout || cx->pending > 0)
+        ss_progress_wait(pe, 1);
 }
 
 /* After the PE's last synchronisation: nothing more will be sent to it.
@@ -456,7 +520,7 @@ void ss_pe_release(ss_pe_t *pe)
     free(pe->out);
     pe->rx = NULL;
     pe->out = NULL;
-    pe->nrx = pe->caprx = pe->nout = pe->capout = 0;
+    pe->nrx = pe->caprx = pe->nout = pe->capout = pe->ncomm = 0;
     pe->bell_posted = 0;
 }
 

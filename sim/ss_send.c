@@ -39,12 +39,13 @@ static const ss_ctx_state_t *ctx_of(const ss_pe_t *pe, const ss_msg_t *m)
     return m && m->kind != SS_MSG_REPLY && pe->cur ? pe->cur : &pe->dflt;
 }
 
-static void out_push(ss_pe_t *pe, sg_comm_t c, double lands, ss_msg_t *m,
-                     int target, uint32_t epoch, uint32_t ctx)
+static void out_push(ss_pe_t *pe, sg_comm_t c, ss_msg_t *m, int target,
+                     uint32_t epoch, uint32_t ctx)
 {
     if (pe->nout == pe->capout)
         ss_grow((void **)&pe->out, &pe->capout, sizeof *pe->out);
-    pe->out[pe->nout++] = (ss_out_t){c, lands, m, target, epoch, ctx};
+    pe->out[pe->nout++] = (ss_out_t){c, m, target, epoch, ctx};
+    pe->ncomm += c != NULL;
 }
 
 static void ring_bell(ss_pe_t *from, ss_pe_t *t)
@@ -53,7 +54,7 @@ static void ring_bell(ss_pe_t *from, ss_pe_t *t)
     ss_w.stats.wakeups++;
     ss_w.stats.comms++;
     sg_comm_t c = sg_mailbox_put_async(t->bell_mb, &ss_bell_token, 0);
-    out_push(from, c, 0, NULL, t->id, from->fence_epoch, from->dflt.id);
+    out_push(from, c, NULL, t->id, from->fence_epoch, from->dflt.id);
 }
 
 /* Wake t, which is blocked in ss_progress_wait, so that it looks again at
@@ -122,7 +123,7 @@ static void send_as(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes,
     ss_w.stats.messages += 1u + m->has_amo_fused;
     if (ss_small_takes(t, wire_bytes)) {
         double lands = ss_small_send(pe, t, m, wire_bytes);
-        out_push(pe, NULL, lands, m, target, epoch, ctx);
+        out_push(pe, NULL, m, target, epoch, ctx);
         /* t would sleep past it. After out_push: a doorbell is listed in
          * the current epoch, and out must stay in epoch order. */
         if (t->in_sem)
@@ -132,11 +133,13 @@ static void send_as(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes,
     } else {
         ss_w.stats.comms++;
         sg_comm_t c = sg_mailbox_put_async(t->mb, m, (long)wire_bytes);
-        out_push(pe, c, 0, m, target, epoch, ctx);
+        out_push(pe, c, m, target, epoch, ctx);
         /* Beyond its spare receive, or asleep on its semaphore: t must
          * post a receive for this one before it lands. */
         if (++t->in_issued > t->in_posted || t->in_sem)
             ss_wake_pe(pe, t);
+        if (pe->ncomm > SS_SEND_WINDOW)
+            ss_out_bound(pe);
     }
     if (pe->nout >= pe->sweep_at)
         ss_out_sweep(pe);

@@ -64,16 +64,24 @@ static int before(const ss_arrival_t *a, const ss_arrival_t *b)
     return a->lands < b->lands || (a->lands == b->lands && a->seq < b->seq);
 }
 
+/* Every move in the heap goes through here: a message knows its place,
+ * so a later landing (ss_small_reland) finds it in O(1). */
+static void place(ss_pe_t *t, uint32_t i, ss_arrival_t a)
+{
+    t->inq[i] = a;
+    a.msg->inq_at = i;
+}
+
 static void push(ss_pe_t *t, ss_arrival_t a)
 {
     if (t->ninq == t->capinq)
         ss_grow((void **)&t->inq, &t->capinq, sizeof *t->inq);
     uint32_t i = t->ninq++;
     while (i > 0 && before(&a, &t->inq[(i - 1) / 2])) {
-        t->inq[i] = t->inq[(i - 1) / 2];
+        place(t, i, t->inq[(i - 1) / 2]);
         i = (i - 1) / 2;
     }
-    t->inq[i] = a;
+    place(t, i, a);
 }
 
 /* Puts a at place i or below it (a lands no earlier than what was there). */
@@ -87,10 +95,10 @@ static void sift_down(ss_pe_t *t, uint32_t i, ss_arrival_t a)
             c++;
         if (!before(&t->inq[c], &a))
             break;
-        t->inq[i] = t->inq[c];
+        place(t, i, t->inq[c]);
         i = c;
     }
-    t->inq[i] = a;
+    place(t, i, a);
 }
 
 static ss_arrival_t pop(ss_pe_t *t)
@@ -103,13 +111,12 @@ static ss_arrival_t pop(ss_pe_t *t)
 
 void ss_small_reland(ss_pe_t *t, const ss_msg_t *m, double lands)
 {
-    for (uint32_t i = 0; i < t->ninq; i++)
-        if (t->inq[i].msg == m && t->inq[i].lands < lands) {
-            ss_arrival_t a = t->inq[i];
-            a.lands = lands;
-            sift_down(t, i, a);
-            return;
-        }
+    uint32_t i = m->inq_at;
+    if (i < t->ninq && t->inq[i].msg == m && t->inq[i].lands < lands) {
+        ss_arrival_t a = t->inq[i];
+        a.lands = lands;
+        sift_down(t, i, a);
+    }
 }
 
 /* Gives pe an inbox (its semaphore) if its host has a cluster zone's
@@ -141,6 +148,7 @@ double ss_small_send(ss_pe_t *from, ss_pe_t *t, ss_msg_t *m, size_t wire_bytes)
     size_t nmarks;
     double lands = ss_route_reserve(from->host, t->host, (double)wire_bytes, now,
                                     marks, &nmarks);
+    m->lands = lands;
     push(t, (ss_arrival_t){lands, seq++, m});
     ss_burst_note(from, t, m, lands, marks, nmarks);
     ss_w.stats.small++;
@@ -321,8 +329,8 @@ double ss_small_wake_time(const ss_pe_t *pe, int with_out, int looking)
         return ss_small_lookahead(pe);
     double until = ss_small_due(pe);
     for (uint32_t i = 0; with_out && i < pe->nout; i++)
-        if (!pe->out[i].comm && pe->out[i].lands < until)
-            until = pe->out[i].lands;
+        if (!pe->out[i].comm && pe->out[i].msg->lands < until)
+            until = pe->out[i].msg->lands;
     return until;
 }
 
