@@ -132,6 +132,7 @@ typedef struct ss_pe {
     ss_out_t *out;          /* outstanding sends, in issue order */
     uint32_t nout, capout, sweep_at;
     uint32_t ncomm;         /* of them, SimGrid sends (ss_out_bound) */
+    size_t any_from;        /* where the next _any scan starts (ss_wait.c) */
     uint32_t pending_replies;
     uint32_t fence_epoch;
     /* A put held back until the PE's next operation, so that a fenced

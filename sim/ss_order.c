@@ -150,12 +150,19 @@ void shmem_quiet(void)
     quiet_on(pe, &pe->dflt);
 }
 
+/* A PE outside a team gets SHMEM_CTX_INVALID from shmem_team_create_ctx
+ * and may go on to fence and quiet on it: OpenSHMEM 1.5 makes both no-ops
+ * there (as ctx_destroy), where any other use is an error. */
 void shmem_ctx_fence(shmem_ctx_t ctx)
 {
+    if (ctx == SHMEM_CTX_INVALID)
+        return;
     SS_ON_CTX(ctx, NULL, "shmem_ctx_fence", fence_on(me, ss_ctx_cur(me)));
 }
 
 void shmem_ctx_quiet(shmem_ctx_t ctx)
 {
+    if (ctx == SHMEM_CTX_INVALID)
+        return;
     SS_ON_CTX(ctx, NULL, "shmem_ctx_quiet", quiet_on(me, ss_ctx_cur(me)));
 }

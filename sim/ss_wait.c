@@ -58,18 +58,20 @@ typedef struct ss_waitset {
     const void *values;     /* one value, or n of them (vector) */
     int vector;
     ss_sat_fn sat;
+    size_t from;            /* scanned from here, wrapping (any: below) */
 } ss_waitset_t;
 
 enum { SS_ALL, SS_ANY, SS_SOME };
 
-/* Satisfied included elements, the first `cap` of their indices into
- * idx; *included gets how many are included. */
+/* Satisfied included elements, the first `cap` of their indices (from
+ * w->from on, wrapping) into idx; *included gets how many are included. */
 static size_t scan(const ss_waitset_t *w, size_t *idx, size_t cap,
                    size_t *included)
 {
     size_t hit = 0;
     *included = 0;
-    for (size_t i = 0; i < w->n; i++) {
+    for (size_t k = 0, i = w->n ? w->from % w->n : 0; k < w->n;
+         k++, i = i + 1 < w->n ? i + 1 : 0) {
         if (w->status && w->status[i])
             continue;
         ++*included;
@@ -88,6 +90,10 @@ static size_t scan(const ss_waitset_t *w, size_t *idx, size_t cap,
 static int done(const ss_waitset_t *w, int mode, size_t *idx, size_t *hit)
 {
     size_t inc;
+    ss_waitset_t from0 = *w;
+    if (mode != SS_ANY)
+        from0.from = 0;   /* some: indices in increasing order */
+    w = &from0;
     *hit = scan(w, idx, mode == SS_ALL ? 0 : mode == SS_ANY ? 1 : w->n, &inc);
     return mode == SS_ALL ? *hit == inc : *hit > 0 || inc == 0;
 }
@@ -116,16 +122,24 @@ static size_t test_set(ss_pe_t *pe, const ss_waitset_t *w, int mode,
     return hit;
 }
 
-/* The _any answer: the lowest satisfied index, SIZE_MAX if none (call
- * it with hit computed first: argument order is unspecified). */
-static size_t any_of(size_t hit, size_t first)
+/* The _any answer: the first satisfied index from where the PE's last
+ * _any answer left off, SIZE_MAX if none (call it with hit computed
+ * first: argument order is unspecified). Rotating the start is what lets
+ * repeated calls over an array whose elements all stay satisfied return
+ * each index in turn, as the specification's shmem_test_any example
+ * relies on. */
+static size_t any_of(ss_pe_t *pe, size_t hit, size_t first)
 {
-    return hit ? first : SIZE_MAX;
+    if (!hit)
+        return SIZE_MAX;
+    pe->any_from = first + 1;
+    return first;
 }
 
 #define SS_SET_(N, cmp, vals, vec)                                           \
-    ss_waitset_t w = {ivars, nelems, status, cmp, vals, vec, sat_##N};       \
-    ss_pe_t *pe = enter_wait(ivars, nelems * sizeof *ivars, cmp, call)
+    ss_pe_t *pe = enter_wait(ivars, nelems * sizeof *ivars, cmp, call);      \
+    ss_waitset_t w = {ivars, nelems, status, cmp, vals, vec, sat_##N,        \
+                      pe->any_from}
 
 /* The array forms of one type, value or vector (V: "" or _vector). */
 #define SS_WAIT_SET_(T, N, V, VT, VALS, VEC)                                 \
@@ -143,7 +157,7 @@ static size_t any_of(size_t hit, size_t first)
         size_t first = 0;                                                    \
         SS_SET_(N, cmp, VALS, VEC);                                          \
         size_t hit = wait_set(pe, &w, SS_ANY, &first);                       \
-        return any_of(hit, first);                                           \
+        return any_of(pe, hit, first);                                       \
     }                                                                        \
     size_t shmem_##N##_wait_until_some##V(T *ivars, size_t nelems,           \
                                           size_t *indices,                   \
@@ -170,7 +184,7 @@ static size_t any_of(size_t hit, size_t first)
         int ok;                                                              \
         SS_SET_(N, cmp, VALS, VEC);                                          \
         size_t hit = test_set(pe, &w, SS_ANY, &first, &ok);                  \
-        return any_of(hit, first);                                           \
+        return any_of(pe, hit, first);                                       \
     }                                                                        \
     size_t shmem_##N##_test_some##V(T *ivars, size_t nelems,                 \
                                     size_t *indices, const int *status,      \

@@ -32,6 +32,8 @@ own)
     build exit_status -O2 "$t/exit_status.c"
     build clocks -O2 "$t/clocks.c"
     build ring -O2 "$t/ring.c"
+    build ctx_invalid -O2 -Wall -Wextra "$t/ctx_invalid.c"
+    build test_any -O2 -Wall -Wextra "$t/test_any.c"
     build cxx -O2 -std=c++17 "$t/cxx.cpp"
     ;;
 osu)
