@@ -74,24 +74,41 @@ void ss_out_sweep(ss_pe_t *pe)
  * those lands. */
 #define RX_WINDOW 1024
 
-void ss_out_bound(ss_pe_t *pe)
+/* Waits for the k oldest sends that `pick` takes (arg: its argument)
+ * and retires them in one pass: O(n) for all k, where retiring one at a
+ * time moved the rest each time. */
+static void out_finish_oldest(ss_pe_t *pe, uint32_t k,
+                              int (*pick)(const ss_out_t *, uint32_t), uint32_t arg)
 {
-    ss_out_sweep(pe);
-    if (pe->ncomm <= SS_SEND_WINDOW)
-        return;
-    uint32_t over = pe->ncomm - SS_SEND_WINDOW / 2, w = 0;
+    uint32_t w = 0;
     for (uint32_t i = 0; i < pe->nout; i++) {
         ss_out_t o = pe->out[i];
-        if (!over || !o.comm) {
+        if (!k || !pick(&o, arg)) {
             pe->out[w++] = o;
             continue;
         }
-        over--;
-        pe->ncomm--;
-        sg_comm_wait(o.comm);
+        k--;
+        pe->ncomm -= o.comm != NULL;
+        if (o.comm)
+            sg_comm_wait(o.comm);
+        else
+            ss_small_nap(pe, o.msg->lands);
         ss_msg_unref(o.msg);
     }
     pe->nout = w;
+}
+
+static int is_comm(const ss_out_t *o, uint32_t unused)
+{
+    (void)unused;
+    return o->comm != NULL;
+}
+
+void ss_out_bound(ss_pe_t *pe)
+{
+    ss_out_sweep(pe);
+    if (pe->ncomm > SS_SEND_WINDOW)
+        out_finish_oldest(pe, pe->ncomm - SS_SEND_WINDOW / 2, is_comm, 0);
 }
 
 static void send_reply(ss_pe_t *pe, const ss_msg_t *req, const void *data,
@@ -411,8 +428,7 @@ void ss_progress_drain(ss_pe_t *pe)
         ss_progress_wait(pe, 0);
 }
 
-/* Sends of context id (ANY_CTX: all) */
-#define ANY_CTX UINT32_MAX
+#define ANY_CTX UINT32_MAX   /* of_ctx: the sends of every context */
 #define TAIL 64
 
 static int of_ctx(const ss_out_t *o, uint32_t id)
@@ -421,33 +437,17 @@ static int of_ctx(const ss_out_t *o, uint32_t id)
 }
 
 /* A long tail of sends (many puts before one quiet): all but the last
- * TAIL of context id are waited in issue order and retired in one pass,
- * O(n); waiting them as they come (ss_progress_wait), each wait looks at
- * every handle: O(n^2). Those last TAIL end as they come, so the quiet
- * also takes what lands meanwhile, as before. */
+ * TAIL of context id are waited in issue order; waiting them as they
+ * come (ss_progress_wait), each wait looks at every handle: O(n^2).
+ * Those last TAIL end as they come, so the quiet also takes what lands
+ * meanwhile, as before. */
 static void out_finish_tail(ss_pe_t *pe, uint32_t id)
 {
-    uint32_t mine = 0, w = 0;
+    uint32_t mine = 0;
     for (uint32_t i = 0; i < pe->nout; i++)
         mine += of_ctx(&pe->out[i], id);
-    if (mine <= TAIL)
-        return;
-    mine -= TAIL;
-    for (uint32_t i = 0; i < pe->nout; i++) {
-        ss_out_t o = pe->out[i];
-        if (!mine || !of_ctx(&o, id)) {
-            pe->out[w++] = o;
-            continue;
-        }
-        mine--;
-        pe->ncomm -= o.comm != NULL;
-        if (o.comm)
-            sg_comm_wait(o.comm);
-        else
-            ss_small_nap(pe, o.msg->lands);
-        ss_msg_unref(o.msg);
-    }
-    pe->nout = w;
+    if (mine > TAIL)
+        out_finish_oldest(pe, mine - TAIL, of_ctx, id);
 }
 
 /* quiet: every send complete and every get / fetching atomic answered. */
