@@ -32,7 +32,14 @@ int ss_prog_pe_run(ss_user_main_t main_fn, int argc, char **argv);
  * as a launcher ends a job when one process fails. */
 void ss_prog_pe_status(int pe, int status);
 
-/* prog_clock.c: is the caller a simulated PE (else: real clocks)? */
+/* prog_clock.c: is the caller a simulated PE (else: real clocks)? From
+ * now to the realtime instant at, in simulated seconds (a PE's). */
 int ss_prog_in_pe(void);
+struct timespec;
+double ss_prog_until(const struct timespec *at);
+
+/* prog_threads.c: the program's pthreads are simulated (called by main,
+ * which also links that file in for the program's references). */
+void ss_prog_threads_enable(void);
 
 #endif

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "prog.h"
+#include "ss_thread.h"
 
 #define SS_EPOCH 1704067200   /* 2024-01-01 00:00:00 UTC */
 
@@ -124,12 +125,19 @@ int64_t shmemsim_steady_clock_now(void)
     return ss_prog_in_pe() ? sim_ns(0) : ss_real_steady_now();
 }
 
+double ss_prog_until(const struct timespec *at)
+{
+    struct timespec now = sim_now(SS_EPOCH);
+    return (double)(at->tv_sec - now.tv_sec) + (double)(at->tv_nsec - now.tv_nsec) * 1e-9;
+}
+
 /* ---- sleeping: simulated time passes ---- */
 
 unsigned shmemsim_sleep(unsigned s)
 {
     if (!ss_prog_in_pe())
         return sleep(s);
+    ss_thread_leave();
     sg_actor_sleep_for((double)s);
     return 0;
 }
@@ -138,6 +146,7 @@ int shmemsim_usleep(useconds_t us)
 {
     if (!ss_prog_in_pe())
         return usleep(us);
+    ss_thread_leave();
     sg_actor_sleep_for(us * 1e-6);
     return 0;
 }
@@ -150,6 +159,7 @@ int shmemsim_nanosleep(const struct timespec *req, struct timespec *rem)
         errno = EINVAL;
         return -1;
     }
+    ss_thread_leave();
     sg_actor_sleep_for((double)req->tv_sec + req->tv_nsec * 1e-9);
     if (rem)
         rem->tv_sec = rem->tv_nsec = 0;

@@ -113,6 +113,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "shmemsim: error: %s has no main function\n", argv[0]);
         return 2;
     }
+    ss_prog_threads_enable();
     if (ss_prog_globals(cfg.npes, err, sizeof err)) {
         fprintf(stderr, "shmemsim: error: %s\n", err);
         return 2;

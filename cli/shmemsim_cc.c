@@ -84,12 +84,34 @@ static const char redefine[] =
     "sleep shmemsim_sleep\n"
     "usleep shmemsim_usleep\n"
     "nanosleep shmemsim_nanosleep\n"
+    "pthread_create shmemsim_pthread_create\n"
+    "pthread_join shmemsim_pthread_join\n"
+    "pthread_detach shmemsim_pthread_detach\n"
+    "pthread_self shmemsim_pthread_self\n"
+    "pthread_exit shmemsim_pthread_exit\n"
+    "pthread_mutex_init shmemsim_pthread_mutex_init\n"
+    "pthread_mutex_lock shmemsim_pthread_mutex_lock\n"
+    "pthread_mutex_trylock shmemsim_pthread_mutex_trylock\n"
+    "pthread_mutex_unlock shmemsim_pthread_mutex_unlock\n"
+    "pthread_mutex_destroy shmemsim_pthread_mutex_destroy\n"
+    "pthread_cond_init shmemsim_pthread_cond_init\n"
+    "pthread_cond_wait shmemsim_pthread_cond_wait\n"
+    "pthread_cond_timedwait shmemsim_pthread_cond_timedwait\n"
+    "pthread_cond_signal shmemsim_pthread_cond_signal\n"
+    "pthread_cond_broadcast shmemsim_pthread_cond_broadcast\n"
+    "pthread_cond_destroy shmemsim_pthread_cond_destroy\n"
+    "pthread_barrier_init shmemsim_pthread_barrier_init\n"
+    "pthread_barrier_wait shmemsim_pthread_barrier_wait\n"
+    "pthread_barrier_destroy shmemsim_pthread_barrier_destroy\n"
     "_ZNSt6chrono3_V212system_clock3nowEv shmemsim_system_clock_now\n"
     "_ZNSt6chrono3_V212steady_clock3nowEv shmemsim_steady_clock_now\n";
 
 /* SimGrid's context switch, which the runtime hooks (sim/ss_priv_hook.c):
- * the executable must export it for the hook to take. */
+ * the executable must export it for the hook to take. And the OpenSHMEM
+ * calls, for an error to name the one a thread the simulator does not
+ * run made (sim/ss_thread.c). */
 #define SS_CC_HOOK "-Wl,--export-dynamic-symbol=_ZN7simgrid6kernel7context14SwappedContext7suspendEv"
+#define SS_CC_EXPORT "-Wl,--export-dynamic-symbol=shmem_*"
 
 static char tmp[PATH_MAX];        /* the work directory, "" if none */
 static int verbose;
@@ -351,6 +373,7 @@ static int final_link(const ss_cc_plan_t *pl, const paths_t *p, const char *obj)
     ss_strv_add(&cmd, "-lshmemsim_program");
     ss_strv_add(&cmd, "-lshmemsim");
     ss_strv_add(&cmd, SS_CC_HOOK);
+    ss_strv_add(&cmd, SS_CC_EXPORT);
     ss_strv_add(&cmd, "-Wl,-z,noexecstack");
     for (char *s = strdup(SS_CC_SIMGRID_LIBS), *t = strtok(s, " "); t; t = strtok(NULL, " "))
         ss_strv_add(&cmd, t);

@@ -170,6 +170,8 @@ typedef struct ss_pe {
     ss_ctx_state_t *cur;    /* context of the call in progress; NULL: dflt */
     struct ss_team *shared; /* SHMEM_TEAM_SHARED of this PE, once asked */
     uint8_t thread_level;   /* granted by shmem_init_thread */
+    struct ss_pe_threads *thr;  /* its threads' token (ss_thread.c), NULL
+                                   until it starts one */
     /* Operations the runtime carries on for it (ss_defer.c): a ring of
      * nsteps from step_head, in inl until more are needed at once;
      * step_phase: the head's wait is under way. */
@@ -209,6 +211,19 @@ extern ss_world_t ss_w;
 /* ss_runtime.c */
 /* The calling PE, once its deferred operations (ss_defer.c) are done. */
 ss_pe_t *ss_self(void);
+/* ss_thread.c: the caller takes its PE's token (pe->thr set); a PE's
+ * threads at the end; may shmem_init_thread grant MULTIPLE? */
+void ss_thread_enter(ss_pe_t *pe);
+/* In a wait, whose condition just failed: 1 if it let another thread of
+ * the PE run first (the wait then looks again), 0 if it may block; a
+ * blocked wait of the PE was woken. */
+int ss_thread_turn(ss_pe_t *pe);
+void ss_thread_woken(ss_pe_t *pe);
+void ss_threads_free(ss_pe_t *pe);
+int ss_threads_enabled(void);
+void ss_thread_granted(int level);
+/* An OpenSHMEM call (made from ra) on an OS thread SimGrid does not run. */
+void ss_thread_foreign(const void *ra) __attribute__((noreturn));
 /* The calling PE as it is, deferred operations still under way: for the
  * calls that may add to them (puts, atomics, fence, quiet, waits). */
 ss_pe_t *ss_self_raw(void);

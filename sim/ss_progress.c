@@ -378,6 +378,8 @@ void ss_progress_wait(ss_pe_t *pe, int with_out)
         }
         ss_defer_finish(pe);
     }
+    if (pe->thr && ss_thread_turn(pe))
+        return;
     ss_flush(pe);
     ss_stack_check(pe);
     if (take_landed(pe, with_out, simgrid_get_clock()))
@@ -388,6 +390,8 @@ void ss_progress_wait(ss_pe_t *pe, int with_out)
     double busy = ss_idle_begin(pe);
     block(pe, with_out);
     idle_wake(pe, busy);
+    if (pe->thr)
+        ss_thread_woken(pe);
 }
 
 void ss_progress_sleep(ss_pe_t *pe, double until)

@@ -63,19 +63,33 @@ void ss_fatal(const char *fmt, ...)
     _exit(2);   /* from inside an actor: SimGrid's teardown must not run */
 }
 
-ss_pe_t *ss_self_raw(void)
+/* ra: where the OpenSHMEM call was made from, to name it if the caller
+ * is a thread the simulator does not run (no actor: SimGrid's current
+ * context is per OS thread). */
+static inline ss_pe_t *self_of(const void *ra)
 {
-    ss_pe_t *pe = sg_actor_self_get_data();
+    sg_actor_t a = sg_actor_self();
+    if (!a)
+        ss_thread_foreign(ra);
+    ss_pe_t *pe = sg_actor_get_data(a);
     if (!pe)
         ss_fatal("an OpenSHMEM call was made outside a simulated PE");
     if (pe->finished)
         ss_fatal("PE %d: OpenSHMEM call after shmem_finalize", pe->id);
+    if (pe->thr)
+        ss_thread_enter(pe);
     return pe;
 }
 
-ss_pe_t *ss_self(void)
+/* Not inlined: the return address is then the API call's. */
+__attribute__((noinline)) ss_pe_t *ss_self_raw(void)
 {
-    ss_pe_t *pe = ss_self_raw();
+    return self_of(__builtin_return_address(0));
+}
+
+__attribute__((noinline)) ss_pe_t *ss_self(void)
+{
+    ss_pe_t *pe = self_of(__builtin_return_address(0));
     ss_defer_finish(pe);
     return pe;
 }
@@ -252,8 +266,10 @@ static int report_deadlock(void)
 
 static void world_free(void)
 {
-    for (int i = 0; i < ss_w.npes; i++)   /* only PEs that never finished */
+    for (int i = 0; i < ss_w.npes; i++) {   /* only PEs that never finished */
         ss_pe_release(&ss_w.pes[i]);
+        ss_threads_free(&ss_w.pes[i]);
+    }
     ss_sync_sets_free();
     ss_teams_free();
     ss_ctxs_free();

@@ -5,16 +5,21 @@
 
 #include "ss_team.h"
 
-/* A PE's code runs in its SimGrid actor; threads it starts are not
- * actors and cannot make OpenSHMEM calls. So at most FUNNELED (only the
- * thread that initialised calls) can be honoured. */
+/* A PE's code runs in its SimGrid actor. The threads a program built
+ * with shmemsim-cc starts are actors of its PE too (ss_thread.c): every
+ * level is honoured. Elsewhere (shmemsim's own runs, programs that bring
+ * a PE function) no thread is simulated, and at most FUNNELED (only the
+ * thread that initialised calls) can be. */
 int shmem_init_thread(int requested, int *provided)
 {
     ss_pe_t *pe = ss_self();
     pe->where = "shmem_init_thread";
-    int level = requested < SHMEM_THREAD_FUNNELED ? SHMEM_THREAD_SINGLE
-                                                  : SHMEM_THREAD_FUNNELED;
+    int top = ss_threads_enabled() ? SHMEM_THREAD_MULTIPLE : SHMEM_THREAD_FUNNELED;
+    int level = requested < SHMEM_THREAD_SINGLE ? SHMEM_THREAD_SINGLE
+                : requested > top               ? top
+                                                : requested;
     pe->thread_level = (uint8_t)level;
+    ss_thread_granted(level);
     if (provided)
         *provided = level;
     return 0;

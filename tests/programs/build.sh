@@ -1,7 +1,7 @@
 #!/bin/sh
 # build.sh WHAT CC SRC_DIR CLIENTS_DIR OUT_DIR - builds, with shmemsim-cc
 # (CC), the programs the program tests run, unmodified, into OUT_DIR:
-#   own   tests/programs/*.c and cxx.cpp (globals from two sources, one
+#   own   tests/programs/*.c and the C++ ones (globals from two sources, one
 #         compiled alone with -c);
 #   osu   the OSU OpenSHMEM benchmarks (fcollect, collect, broadcast,
 #         reduce, barrier, put, get, atomics) with -DOSHM_1_3, and
@@ -35,6 +35,9 @@ own)
     build ctx_invalid -O2 -Wall -Wextra "$t/ctx_invalid.c"
     build test_any -O2 -Wall -Wextra "$t/test_any.c"
     build cxx -O2 -std=c++17 "$t/cxx.cpp"
+    build threads -O2 -Wall -Wextra "$t/threads.c"
+    build threads_foreign -O2 -std=c++17 "$t/threads_foreign.cpp"
+    [ -f "$clients/threads_put.c" ] && build threads_put -O2 "$clients/threads_put.c"
     ;;
 osu)
     o="$clients/osu-micro-benchmarks-7.4/c"
