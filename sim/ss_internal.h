@@ -128,6 +128,8 @@ typedef struct ss_pe {
     uint32_t nrx, caprx;
     uint64_t in_issued;     /* messages sent to this PE so far */
     uint64_t in_posted;     /* receives this PE has posted */
+    uint64_t keep_up_at;    /* in_issued at which a send of its takes
+                               what landed (ss_progress_keep_up) */
     ss_rx_t bell;
     ss_out_t *out;          /* outstanding sends, in issue order */
     uint32_t nout, capout, sweep_at;
@@ -324,6 +326,8 @@ void ss_progress_wait(ss_pe_t *pe, int with_out);
 /* Sleep until `until`, taking and serving what lands meanwhile. */
 void ss_progress_sleep(ss_pe_t *pe, double until);
 void ss_progress_drain(ss_pe_t *pe);
+/* While it sends: take what landed for it, if much has (ss_progress.c). */
+void ss_progress_keep_up(ss_pe_t *pe);
 void ss_progress_apply(ss_pe_t *pe, ss_msg_t *m);
 void ss_progress_poll(ss_pe_t *pe);
 void ss_wake(int target);

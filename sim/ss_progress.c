@@ -251,17 +251,44 @@ static void rx_done(ss_pe_t *pe, uint32_t i)
     ss_progress_apply(pe, m);
 }
 
+/* Messages sent to this PE through SimGrid and not yet received. */
+static uint64_t backlog(const ss_pe_t *pe)
+{
+    return pe->in_issued - (pe->in_posted - pe->nrx);
+}
+
 /* Behind a full window (more messages on their way than RX_WINDOW),
  * those already landed are taken in this one wake-up, oldest first: a
  * wait over the whole window for each would cost O(window) a message. */
 static void drain_backlog(ss_pe_t *pe)
 {
-    while (pe->nrx && pe->in_issued - (pe->in_posted - pe->nrx) > RX_WINDOW) {
+    while (pe->nrx && backlog(pe) > RX_WINDOW) {
         post_receives(pe);
         if (ss_comm_wait_any_for(&pe->rx[0]->comm, 1, 0.0) != 0)
             return;
         rx_done(pe, 0);
     }
+}
+
+/* A PE that sends without waiting (a long run of puts) posts no receive,
+ * and what lands for it meanwhile piles up in its SimGrid mailbox, from
+ * whose front SimGrid 3.32 takes each later receive by moving every
+ * message behind it: O(n) a message. So every KEEP_UP messages sent to
+ * it, a sending PE takes those that have landed, oldest first (a NIC
+ * writes them into its memory while it computes, as on a machine). */
+#define KEEP_UP 256
+
+void ss_progress_keep_up(ss_pe_t *pe)
+{
+    pe->keep_up_at = UINT64_MAX;   /* not again from a reply it sends */
+    if (backlog(pe) >= KEEP_UP) {
+        post_receives(pe);
+        while (pe->nrx && ss_comm_wait_any_for(&pe->rx[0]->comm, 1, 0.0) == 0) {
+            rx_done(pe, 0);
+            post_receives(pe);
+        }
+    }
+    pe->keep_up_at = pe->in_issued + KEEP_UP;
 }
 
 /* Retire the small sends that have landed by `by`; how many. */
@@ -280,7 +307,7 @@ static uint32_t out_retire_landed(ss_pe_t *pe, double by)
  * only a communication can end its wait then. */
 static int comms_due(const ss_pe_t *pe)
 {
-    return pe->bells || pe->in_posted - pe->nrx < pe->in_issued;
+    return pe->bells || backlog(pe) > 0;
 }
 
 /* Apply the small messages landed by `by`, and (with_out) retire the

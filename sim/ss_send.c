@@ -140,6 +140,8 @@ static void send_as(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes,
             ss_wake_pe(pe, t);
         if (pe->ncomm > SS_SEND_WINDOW)
             ss_out_bound(pe);
+        if (pe->in_issued >= pe->keep_up_at)
+            ss_progress_keep_up(pe);
     }
     if (pe->nout >= pe->sweep_at)
         ss_out_sweep(pe);
