@@ -8,17 +8,25 @@
  * (as SMPI's shared malloc does): used for large buffers when payload
  * values do not matter, so memory does not grow with PEs x size.
  *
- * Folding is automatic when npes copies would not fit in the memory the
- * machine has free (the budget set at init): the run goes on with one
- * copy and says so, since timing does not depend on payload values. A run
- * that checks results (no_autofold) stops instead. When no value of the
- * program's symmetric data matters at all (payload_free: `shmemsim run`
- * without --check), every allocation has one copy from the start: puts
- * into it carry no bytes and memory does not grow with PEs.
+ * Copies are reserved, not committed: a block of LAZY_MIN bytes or more
+ * is an anonymous mapping without swap reservation, so, as a real
+ * runtime's symmetric heap, it costs only the pages a PE touches, and a
+ * program that allocates GiB and touches KiB runs at thousands of PEs.
+ * What truly runs out is caught while the run goes on (ss_heap_watch):
+ * one line, and the advice to fold. Folding is never silent for a
+ * program: only --fold SIZE asks for it. When no value of the program's
+ * symmetric data matters at all (payload_free: `shmemsim run` without
+ * --check), every allocation has one copy from the start: puts into it
+ * carry no bytes and memory does not grow with PEs. A run that checks
+ * results (checked: every copy is written) stops at once when the
+ * copies would not fit in the memory free (the budget set at init).
  */
+#define _DEFAULT_SOURCE   /* MAP_ANONYMOUS, MAP_NORESERVE */
+#include <sys/mman.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ss_internal.h"
 
@@ -29,6 +37,9 @@ typedef struct ss_alloc {
     size_t align;
     int folded;
     int frees;         /* PEs that have called shmem_free on it */
+    size_t mapped;     /* bytes mapped (LAZY_MIN or more), else 0 */
+    size_t nth;        /* the program's allocation number, from 1 */
+    const char *call;  /* the call that made it */
 } ss_alloc_t;
 
 static struct {
@@ -43,10 +54,13 @@ static struct {
     size_t fold_threshold;
     size_t in_use;
     size_t budget;           /* bytes of copies that fit; 0: no limit */
-    int no_autofold;
+    int checked;             /* every copy is written (--check) */
     int payload_free;
-    size_t autofold_min;     /* smallest size folded automatically so far */
+    size_t mapped;           /* bytes reserved by mappings */
+    double watched;          /* wall time of the last memory check */
 } H;
+
+#define LAZY_MIN ((size_t)1 << 20)
 
 int ss_heap_init(int npes, const ss_config_t *cfg, size_t budget)
 {
@@ -54,7 +68,7 @@ int ss_heap_init(int npes, const ss_config_t *cfg, size_t budget)
     H.npes = npes;
     H.fold_threshold = cfg->fold_threshold;
     H.budget = budget;
-    H.no_autofold = cfg->keep_copies;
+    H.checked = cfg->keep_copies;
     H.payload_free = cfg->payload_free && !cfg->keep_copies;
     return 0;
 }
@@ -62,56 +76,102 @@ int ss_heap_init(int npes, const ss_config_t *cfg, size_t budget)
 /* Memory for the program's symmetric copies: half of what the machine has
  * free (MemAvailable), less what the PEs themselves take (stack and
  * runtime state, about stack + 16 KiB each). 0 (no limit) when unknown. */
-size_t ss_heap_budget(int npes, int stack_kib)
+static unsigned long long meminfo(const char *key)
 {
     FILE *f = fopen("/proc/meminfo", "r");
     char line[256];
     unsigned long long kib = 0;
+    size_t n = strlen(key);
     while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1)
+        if (!strncmp(line, key, n) && sscanf(line + n, ": %llu kB", &kib) == 1)
             break;
     if (f)
         fclose(f);
-    unsigned long long avail = kib * 1024 / 2;
+    return kib * 1024;
+}
+
+size_t ss_heap_budget(int npes, int stack_kib)
+{
+    unsigned long long avail = meminfo("MemAvailable") / 2;
     unsigned long long pes = (unsigned long long)npes * ((unsigned long long)stack_kib + 16) * 1024;
-    if (!kib)
+    if (!avail)
         return 0;
     return avail > pes ? (size_t)(avail - pes) : 1;
 }
 
 static double gib(size_t b) { return (double)b / (1024.0 * 1024 * 1024); }
 
-/* Would npes copies of `total` bytes in all overrun the budget? Then fold
- * (saying so the first time a size this small is folded), or stop. */
-static int autofold(size_t size, size_t total, int pe, const char *call)
+/* A run that checks results writes every copy: if npes copies of `total`
+ * bytes in all overrun the budget, it stops now. */
+static void check_budget(size_t size, size_t total, int pe, const char *call)
 {
-    if (!H.budget || H.npes == 1 || (H.in_use <= H.budget && total <= H.budget - H.in_use))
-        return 0;
-    if (H.no_autofold)
-        ss_fatal("PE %d: %s(%zu): %d PEs x %zu bytes (%.1f GiB) do not fit in "
-                 "the memory free for copies (%.1f GiB); checking results needs "
-                 "every copy: drop --check (timing does not depend on payload "
-                 "values) or use fewer PEs or smaller sizes", pe, call, size,
-                 H.npes, size, gib(total), gib(H.budget));
-    if (!H.autofold_min || size < H.autofold_min) {
-        H.autofold_min = size;
-        ss_say("note: symmetric allocations of %zu bytes are folded into "
-               "one copy shared by all PEs: %d copies would need %.1f GiB, "
-               "more than the %.1f GiB free for them; timing does not depend "
-               "on payload values (--fold SIZE chooses yourself)", size,
-               H.npes, gib(total), gib(H.budget));
+    if (!H.checked || !H.budget || H.npes == 1 ||
+        (H.in_use <= H.budget && total <= H.budget - H.in_use))
+        return;
+    ss_fatal("PE %d: %s(%zu): %d PEs x %zu bytes (%.1f GiB) do not fit in "
+             "the memory free for copies (%.1f GiB); checking results needs "
+             "every copy: drop --check (timing does not depend on payload "
+             "values) or use fewer PEs or smaller sizes", pe, call, size,
+             H.npes, size, gib(total), gib(H.budget));
+}
+
+/* Reserved copies become memory as PEs touch them: once a second of wall
+ * time (now), while some are mapped, a run about to exhaust the machine
+ * stops with the advice, before the kernel kills it. */
+void ss_heap_watch(double now)
+{
+    if (!H.mapped || now - H.watched < 1.0)
+        return;
+    H.watched = now;
+    unsigned long long avail = meminfo("MemAvailable"), total = meminfo("MemTotal");
+    if (!total || avail > total / 32)
+        return;
+    ss_fatal("memory is running out (%.1f GiB of %.1f GiB left): the PEs "
+             "have touched much of the %.1f GiB of symmetric copies they "
+             "reserve; fold the large buffers (--fold SIZE: allocations of "
+             "SIZE bytes or more get one copy shared by all PEs, timing does "
+             "not depend on payload values) or use fewer PEs", gib(avail),
+             gib(total), gib(H.mapped));
+}
+
+/* npes copies: reserved when large (see the file's head), zeroed. */
+static unsigned char *reserve(ss_alloc_t *a, size_t total, size_t al)
+{
+    if (total >= LAZY_MIN && al <= (size_t)sysconf(_SC_PAGESIZE)) {
+        void *p = mmap(NULL, total, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (p == MAP_FAILED)
+            return NULL;
+        a->mapped = total;
+        H.mapped += total;
+        return p;
     }
-    return 1;
+    unsigned char *p = al <= 16 ? calloc(1, total) : aligned_alloc(al, total);
+    if (p && al > 16)
+        memset(p, 0, total);
+    return p;
+}
+
+static void release(ss_alloc_t *a)
+{
+    if (a->mapped) {
+        munmap(a->base, a->mapped);
+        H.mapped -= a->mapped;
+    } else {
+        free(a->base);
+    }
+    a->base = NULL;
 }
 
 void ss_heap_fini(void)
 {
     for (size_t i = 0; i < H.n; i++) {
-        free(H.v[i]->base);
+        if (H.v[i]->base)
+            release(H.v[i]);
         free(H.v[i]);
     }
     for (size_t i = 0; i < H.ninternal; i++) {
-        free(H.internal[i]->base);
+        release(H.internal[i]);
         free(H.internal[i]);
     }
     free(H.internal);
@@ -178,12 +238,12 @@ static void create(ss_alloc_t *a, size_t alignment, size_t size, int pe,
         ss_fatal("PE %d: %s(%zu): the size overflows the address space", pe,
                  call, size);
     size_t total = stride > SIZE_MAX / copies ? SIZE_MAX : stride * copies;
-    if (copies > 1 && foldable && autofold(size, total, pe, call))
-        total = stride, copies = 1;
+    if (copies > 1 && foldable)
+        check_budget(size, total, pe, call);
     if (total == SIZE_MAX)
         ss_fatal("PE %d: %s(%zu): %zu copies overflow the address space", pe,
                  call, size, copies);
-    a->base = al <= 16 ? calloc(1, total) : aligned_alloc(al, total);
+    a->base = reserve(a, total, al);
     if (!a->base && !foldable)   /* a collective's own flags and sizes */
         ss_fatal("%s: the collective's workspace of %zu bytes per PE (psync "
                  "words, and for ring collect every member's size and offset) "
@@ -193,8 +253,6 @@ static void create(ss_alloc_t *a, size_t alignment, size_t size, int pe,
     if (!a->base)
         ss_fatal("PE %d: %s(%zu): cannot allocate %zu bytes for %zu copies; "
                  "use --fold or fewer PEs", pe, call, size, total, copies);
-    if (al > 16)
-        memset(a->base, 0, total);
     a->size = size;
     a->stride = stride;
     a->align = alignment;
@@ -231,6 +289,8 @@ void *ss_heap_alloc(ss_pe_t *pe, size_t alignment, size_t size, int zero,
     if (k == H.n) {
         ss_alloc_t *a = new_block(&H.v, &H.n);
         create(a, alignment, size, pe->id, call, 1);
+        a->nth = k + 1;
+        a->call = call;
     }
     ss_alloc_t *a = H.v[k];
     if (a->size != size || a->align != alignment)
@@ -257,8 +317,7 @@ void ss_heap_free(ss_pe_t *pe, void *ptr)
     if (++a->frees == H.npes) {
         live_remove(a);
         H.in_use -= a->folded ? a->stride : a->stride * (size_t)H.npes;
-        free(a->base);
-        a->base = NULL;
+        release(a);
     }
 }
 
@@ -286,13 +345,36 @@ int ss_heap_is_folded(const void *addr)
     return a && a->folded;
 }
 
+/* Why [addr, addr + len) of PE `from` is not symmetric, into buf: an
+ * access that starts inside one of its allocations and runs past the end
+ * is the caller's bug, and is named so. */
+const char *ss_heap_why(int from, const void *addr, size_t len, char *buf, size_t cap)
+{
+    const ss_alloc_t *a = lookup(addr);
+    size_t rel = a ? (size_t)((const unsigned char *)addr - a->base) : 0;
+    size_t owner = a && !a->folded ? rel / a->stride : (size_t)from;
+    size_t off = a && !a->folded ? rel % a->stride : rel;
+    if (a && a->nth && owner == (size_t)from && off < a->size)
+        snprintf(buf, cap, "%zu bytes at %p run %zu bytes past the end of the "
+                 "program's symmetric allocation #%zu (%s, %zu bytes; the "
+                 "access starts at its byte %zu)", len, addr,
+                 off + len - a->size, a->nth, a->call, a->size, off);
+    else if (ss_priv_contains(addr, 1))
+        snprintf(buf, cap, "%zu bytes at %p run past the end of the program's "
+                 "global data", len, addr);
+    else
+        snprintf(buf, cap, "address %p (+%zu bytes) is not inside this PE's "
+                 "symmetric heap; use memory from shmem_malloc", addr, len);
+    return buf;
+}
+
 void ss_heap_check_local(ss_pe_t *pe, const void *addr, size_t len,
                          const char *call)
 {
+    char why[300];
     if (!ss_heap_translate(pe->id, addr, len, pe->id))
-        ss_fatal("PE %d: %s: address %p (+%zu bytes) is not inside this PE's "
-                 "symmetric heap; use memory from shmem_malloc", pe->id, call,
-                 addr, len);
+        ss_fatal("PE %d: %s: %s", pe->id, call,
+                 ss_heap_why(pe->id, addr, len, why, sizeof why));
 }
 
 /* A runtime-owned block of npes copies of `bytes` (never folded: it holds

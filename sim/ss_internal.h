@@ -295,6 +295,10 @@ void ss_heap_free(ss_pe_t *pe, void *ptr);
 /* Address of `addr` (a symmetric address of PE `from`) on PE `to`, or
  * NULL when addr..addr+len is not inside one symmetric object. */
 unsigned char *ss_heap_translate(int from, const void *addr, size_t len, int to);
+/* Stops a run about to exhaust memory (now: wall seconds; ss_heap.c). */
+void ss_heap_watch(double now);
+/* Why addr..+len of PE from is not symmetric, in words (into buf). */
+const char *ss_heap_why(int from, const void *addr, size_t len, char *buf, size_t cap);
 void ss_heap_check_local(ss_pe_t *pe, const void *addr, size_t len,
                          const char *call);
 size_t ss_heap_bytes_in_use(void);

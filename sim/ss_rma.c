@@ -18,10 +18,10 @@ static unsigned char *remote(ss_pe_t *pe, const void *addr, size_t n,
 {
     ss_check_pe(target, call);
     unsigned char *t = ss_heap_translate(pe->id, addr, n, target);
+    char why[300];
     if (!t)
-        ss_fatal("PE %d: %s to PE %d: address %p (+%zu bytes) is not inside "
-                 "the symmetric heap; use memory from shmem_malloc",
-                 pe->id, call, target, addr, n);
+        ss_fatal("PE %d: %s to PE %d: %s", pe->id, call, target,
+                 ss_heap_why(pe->id, addr, n, why, sizeof why));
     return t;
 }
 

@@ -381,7 +381,9 @@ static void progress(const ss_config_t *cfg, const char *what, double t0)
 /* A long run says it is alive and how far it got, in simulated time. */
 void ss_progress_tick(void)
 {
-    if (!shows_progress(&ss_w.cfg) || wall_now() - ss_w.wall_shown < 10.0)
+    double now = wall_now();
+    ss_heap_watch(now);
+    if (!shows_progress(&ss_w.cfg) || now - ss_w.wall_shown < 10.0)
         return;
     char what[64];
     snprintf(what, sizeof what, "simulating, at %.6g s of simulated time",

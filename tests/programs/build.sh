@@ -36,6 +36,10 @@ own)
     build test_any -O2 -Wall -Wextra "$t/test_any.c"
     build cxx -O2 -std=c++17 "$t/cxx.cpp"
     build threads -O2 -Wall -Wextra "$t/threads.c"
+    build overrun -O2 -Wall -Wextra "$t/overrun.c"
+    build big_globals -O2 -Wall -Wextra "$t/big_globals.c"
+    build isort -O2 -Wall -Wextra "$t/isort.c"
+    [ -f "$clients/blockstatics.c" ] && build blockstatics -O2 "$clients/blockstatics.c"
     build threads_foreign -O2 -std=c++17 "$t/threads_foreign.cpp"
     [ -f "$clients/threads_put.c" ] && build threads_put -O2 "$clients/threads_put.c"
     ;;
