@@ -337,10 +337,10 @@ static void ucc_string(void **state)
                         !strncmp(l, "UCC_TL_UCP_ALLREDUCE_SRA_KN_RADIX=2\n", 36));
     assert_has(text, "#   linear               (none)");
     assert_has(notes, "fcollect at 16 PEs, 8 B: linear wins; no UCC "
-               "equivalent; given up for bruck (our bruck, up to +100.0% = ");
+               "equivalent; given up for bruck (our bruck, up to +100.0% and ");
     assert_has(notes, "broadcast at 4 PEs, 64 KiB: scatter_allgather wins; no "
                "UCC equivalent; given up for knomial (our binomial, up to "
-               "+66.7% = ");
+               "+66.7% and ");
     assert_has(notes, "reduce at 4 PEs, 8 B: linear wins; no UCC equivalent; "
                "nothing measured there can be set");
     assert_has(text, "#   fcollect at 16 PEs, 8 B: linear wins");

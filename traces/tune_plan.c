@@ -132,19 +132,21 @@ static int same_outcome(const ss_tune_cell_t *a, const ss_tune_cell_t *b)
            (!a->value || !strcmp(a->value, b->value));
 }
 
-/* "+12.5% = +3.1 us" over the cells [i, j): the largest loss. */
+/* "up to +12.5% and +3.1 us simulated" over the cells [i, j): the
+ * largest relative and the largest absolute loss (at different sizes,
+ * often: both matter). */
 static void cost_text(const ss_tune_cell_t *c, size_t i, size_t j, char *buf,
                       size_t len)
 {
     double rel = 0, abs_s = 0;
     char tm[32];
     for (size_t k = i; k < j; k++)
-        if (!isnan(c[k].runs_s) && c[k].runs_s - c[k].best_s > abs_s) {
-            abs_s = c[k].runs_s - c[k].best_s;
-            rel = c[k].best_s > 0 ? abs_s / c[k].best_s : 0;
+        if (!isnan(c[k].runs_s) && c[k].best_s > 0) {
+            abs_s = fmax(abs_s, c[k].runs_s - c[k].best_s);
+            rel = fmax(rel, c[k].runs_s / c[k].best_s - 1);
         }
     ss_format_seconds(abs_s, tm, sizeof tm);
-    snprintf(buf, len, "up to +%.1f%% = +%s simulated", 100 * rel, tm);
+    snprintf(buf, len, "up to +%.1f%% and +%s simulated", 100 * rel, tm);
 }
 
 void ss_tune_say_given_up(const ss_tune_plan_t *plan, size_t from,
