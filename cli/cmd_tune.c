@@ -18,6 +18,7 @@
 #include "commands.h"
 #include "summary.h"
 #include "tune.h"
+#include "tune_check.h"
 
 static const char help_top[] =
     "usage: shmemsim tune RESULTS.csv [--format F] [-o FILE] [options]\n\n"
@@ -39,7 +40,12 @@ static const char help_top[] =
     "  --collective C  only fcollect, collect, broadcast, reduce or alltoall\n"
     "  --pes N         for files that hold one algorithm per collective\n"
     "                  (sos, and ompi-mca): the PE count to tune for\n"
-    "                  (default: the largest measured)\n\n"
+    "                  (default: the largest measured)\n"
+    "  --check         with --format ucc or sos: instead of the file, re-\n"
+    "                  simulate what that runtime will run at every measured\n"
+    "                  (PE count, size), as the file sets it (one radix per\n"
+    "                  knob, its fallbacks), and print the gap to the\n"
+    "                  simulated best; fitted cells are not re-simulated\n\n"
     "formats:\n"
     "  table       per collective, the rules: PEs, sizes, the winner and its\n"
     "              time, the runner-up and how much slower it is (margin);\n"
@@ -63,11 +69,11 @@ static const char help_bottom[] =
     "stderr. Sizes: ours are bytes per PE for fcollect and collect, the\n"
     "payload for broadcast, the array for reduce. alltoall is tuned (table,\n"
     "csv) but no runtime format maps it yet: each says so in a comment.\n"
-    "  ucc   one UCC_TL_UCP_TUNE=... line (source it with set -a, or pass it\n"
-    "        with -x): an entry per rule, COLL:START-END:[PES]:@ALG. UCC sizes\n"
-    "        allgather/allgatherv by the total bytes, so those are multiplied\n"
-    "        by the rule's PE count; teams below the smallest measured PE\n"
-    "        count keep UCC's defaults.\n"
+    "  ucc   UCC_TL_UCP_TUNE=... and the *_KN_RADIX it needs, for OSHMEM's\n"
+    "        scoll ucc (oshrun --mca scoll_ucc_enable 1 -x ...): an entry per\n"
+    "        rule, COLL:host:START-END:[PES]:@ALG; allgather sizes are totals\n"
+    "        (ours x PEs); one radix per knob; collect is not exported (OSHMEM\n"
+    "        does not forward it as allgatherv). docs/tuning.md has the rules.\n"
     "  ompi-mca    load with oshrun --tune FILE: scoll = basic and\n"
     "        scoll_basic_{collect,broadcast,reduce}_alg, each the best over\n"
     "        all sizes at --pes (per-range choices kept as comments); Open\n"
@@ -78,16 +84,16 @@ static const char help_bottom[] =
     "        ours x PEs); use with --mca coll_tuned_use_dynamic_rules 1\n"
     "        --mca coll_tuned_dynamic_rules_filename FILE\n"
     "  sos   SHMEM_*_ALGORITHM settings for Sandia OpenSHMEM, one per\n"
-    "        collective (the one best at most sizes at --pes), with\n"
-    "        SHMEM_COLL_CROSSOVER when broadcast goes from linear to tree at\n"
-    "        a PE count (bcast then set to auto) and SHMEM_COLL_SIZE_CROSSOVER\n"
-    "        when reductions go from recdbl to ring at a size.\n\n"
+    "        collective, and SHMEM_COLL_RADIX: the combination with the least\n"
+    "        summed loss over the sizes at --pes (linear fcollect and linear\n"
+    "        or tree reductions only with the broadcast they run through).\n\n"
     "example:\n"
     "  shmemsim sweep -o r.csv --platform platforms/fattree-64.xml \\\n"
     "      --collective fcollect,broadcast --pes 4,16,64 --bytes 8:1M\n"
     "  shmemsim tune r.csv\n"
     "  shmemsim tune r.csv --format ucc -o ucc.env\n"
-    "  shmemsim tune r.csv --format sos --pes 64 -o sos.env\n";
+    "  shmemsim tune r.csv --format sos --pes 64 -o sos.env\n"
+    "  shmemsim tune r.csv --format ucc --check\n";
 
 static const char *const collectives[] = {"fcollect", "collect", "broadcast",
                                           "reduce", "alltoall", NULL};
@@ -95,6 +101,7 @@ static const char *const collectives[] = {"fcollect", "collect", "broadcast",
 typedef struct tune_opts {
     const char *in, *out, *platform, *model, *collective, *format;
     long ppn, pes;
+    int check;
 } tune_opts_t;
 
 static int fail(const char *msg)
@@ -123,6 +130,10 @@ static int parse_opts(int argc, char **argv, tune_opts_t *o)
                 return snprintf(err, sizeof err, "one results file only ('%s' "
                                 "and '%s')", o->in, a), fail(err);
             o->in = a;
+            continue;
+        }
+        if (!strcmp(a, "--check")) {
+            o->check = 1;
             continue;
         }
         if (i + 1 >= argc) {
@@ -455,7 +466,9 @@ static int run(const tune_opts_t *o, const ss_tune_format_t *fmt,
                 "ignored\n", failed);
     t.target_pes = (int)o->pes;
     int rc = 0;
-    if (fmt)
+    if (o->check)
+        rc = ss_tune_check(tmp, &t, fmt, err, sizeof err) ? fail(err) : 0;
+    else if (fmt)
         rc = fmt->write(tmp, stderr, &t, err, sizeof err) ? fail(err) : 0;
     else if (!strcmp(o->format, "csv"))
         write_csv(tmp, &t);
@@ -475,6 +488,9 @@ int ss_cmd_tune(int argc, char **argv)
             return print_help(), 0;
     if (parse_opts(argc, argv, &o) || find_format(o.format, &fmt))
         return 2;
+    if (o.check && (!fmt || !fmt->plan))
+        return fail("--check re-simulates what a runtime runs: use it with "
+                    "--format ucc or sos");
     if (o.pes && (!fmt || !strcmp(fmt->name, "ucc")))
         return fail("--pes is for the formats that hold one algorithm per "
                     "collective (sos, ompi-mca); table, csv and ucc cover all "

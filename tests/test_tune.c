@@ -287,11 +287,12 @@ static int export(ss_tune_export_fn fn, const spec_t *s, size_t n, int target,
 /* fcollect at 4 PEs: bruck below 1 KiB per PE, ring from it; at 16 PEs
  * linear wins 8 B (UCC has no root-based allgather: bruck, the best that
  * maps, takes it) and ring 1 KiB. UCC sizes allgather by the total:
- * 1 KiB x 4 = 4K, 1 KiB x 16 = 16K. broadcast: binomial (UCC knomial) up
- * to 64 KiB, scatter_allgather (sag_knomial) from it, the same at 4 and
- * 16 PEs, so one team range [4-inf]. reduce at 4 PEs: only linear was
- * measured at 8 B (no UCC equivalent, left to UCC's default), and
- * rabenseifner (sra_knomial) wins 1 MiB. */
+ * 1 KiB x 4 = 4K, 1 KiB x 16 = 16K. broadcast: binomial (UCC knomial at
+ * radix 2) up to 64 KiB; scatter_allgather wins from it but UCC's
+ * sag_knomial is not ours, so binomial (5 against 3: +66.7%) stays, and
+ * the same at 4 and 16 PEs makes one team range [4-inf]. reduce at 4 PEs:
+ * only linear was measured at 8 B (no UCC equivalent, left to UCC's
+ * default), and rabenseifner (sra_knomial at radix 2) wins 1 MiB. */
 static const spec_t ucc_rows[] = {
     {"fcollect", "bruck", 4, 8, 1}, {"fcollect", "ring", 4, 8, 2},
     {"fcollect", "bruck", 4, 1024, 5}, {"fcollect", "ring", 4, 1024, 4},
@@ -317,20 +318,31 @@ static void ucc_string(void **state)
     assert_int_equal(0, export(ss_export_ucc, ucc_rows, sizeof ucc_rows /
                                sizeof *ucc_rows, 0, &text, &notes));
     assert_has(text, "\nUCC_TL_UCP_TUNE="
-               "allgather:0-4K:[4-15]:@bruck#allgather:4K-inf:[4-15]:@ring#"
-               "allgather:0-16K:[16-inf]:@bruck#"
-               "allgather:16K-inf:[16-inf]:@ring#"
-               "bcast:0-64K:[4-inf]:@knomial#bcast:64K-inf:[4-inf]:@sag_knomial#"
-               "allreduce:1M-inf:[4-inf]:@sra_knomial\n");
-    /* the variable is the file's only line that is not a comment */
+               "allgather:host:0-4K:[4-15]:@bruck#"
+               "allgather:host:4K-inf:[4-15]:@ring#"
+               "allgather:host:0-16K:[16-inf]:@bruck#"
+               "allgather:host:16K-inf:[16-inf]:@ring#"
+               "bcast:host:0-inf:[4-inf]:@knomial#"
+               "allreduce:host:1M-inf:[4-inf]:@sra_knomial\n");
+    assert_has(text, "\nUCC_TL_UCP_BCAST_KN_RADIX=2\n");
+    assert_has(text, "\nUCC_TL_UCP_ALLREDUCE_SRA_KN_RADIX=2\n");
+    assert_lacks(text, "\nUCC_TL_UCP_ALLGATHER_KN_RADIX=");
+    assert_has(text, "oshrun --mca scoll_ucc_enable 1 -x UCC_TL_UCP_TUNE -x "
+               "UCC_TL_UCP_BCAST_KN_RADIX -x UCC_TL_UCP_ALLREDUCE_SRA_KN_RADIX");
+    /* comments and the three variables, nothing else */
     for (const char *l = text; *l; l = strchr(l, '\n') + 1)
         if (*l != '#')
-            assert_int_equal(0, strncmp(l, "UCC_TL_UCP_TUNE=", 16));
+            assert_true(!strncmp(l, "UCC_TL_UCP_TUNE=", 16) ||
+                        !strncmp(l, "UCC_TL_UCP_BCAST_KN_RADIX=2\n", 28) ||
+                        !strncmp(l, "UCC_TL_UCP_ALLREDUCE_SRA_KN_RADIX=2\n", 36));
     assert_has(text, "#   linear               (none)");
-    assert_has(notes, "fcollect at 16 PEs, 8 B: linear wins but has no UCC "
-               "equivalent; using bruck (our bruck, 100.0% slower)");
-    assert_has(notes, "reduce at 4 PEs, 8 B: linear wins and nothing measured "
-               "there maps to UCC");
+    assert_has(notes, "fcollect at 16 PEs, 8 B: linear wins; no UCC "
+               "equivalent; given up for bruck (our bruck, up to +100.0% and ");
+    assert_has(notes, "broadcast at 4 PEs, 64 KiB: scatter_allgather wins; no "
+               "UCC equivalent; given up for knomial (our binomial, up to "
+               "+66.7% and ");
+    assert_has(notes, "reduce at 4 PEs, 8 B: linear wins; no UCC equivalent; "
+               "nothing measured there can be set");
     assert_has(text, "#   fcollect at 16 PEs, 8 B: linear wins");
     free(text);
     free(notes);
@@ -341,14 +353,15 @@ static void ucc_string(void **state)
     free(notes);
 }
 
-/* broadcast: linear wins at 2 and 4 PEs, binomial (SOS tree) at 8 and 16:
- * SOS's auto runs linear below SHMEM_COLL_CROSSOVER PEs, so auto with 8.
- * reduce at 16 PEs: recursive_doubling (recdbl) at 8 B and 1 KiB, ring at
- * 64 KiB and 1 MiB: two wins each, the tie goes to ring (best at the
- * largest size), and the size crossover is 65536. fcollect:
+/* Tuned at the largest PE count measured, 16. broadcast: binomial beats
+ * linear, so SOS's tree at SHMEM_COLL_RADIX=2. reduce: recursive_doubling
+ * (recdbl) wins 8 B and 1 KiB, ring 64 KiB and 1 MiB, each 2x the other
+ * where it loses: a tie in summed loss, kept by recdbl (listed first);
+ * the size crossover is not written (SOS consults it under auto only, and
+ * auto with a transport atomic runs linear/tree). fcollect:
  * recursive_doubling wins at 12 and 16 PEs; SOS runs recdbl only at
- * powers of two, so at 12 PEs ring (second) is counted instead. collect
- * has no SOS choice and stays unset. */
+ * powers of two, so tuned for 12 PEs ring runs instead. collect has no
+ * SOS choice and stays unset. */
 static const spec_t sos_rows[] = {
     {"broadcast", "linear", 2, 8, 1}, {"broadcast", "binomial", 2, 8, 2},
     {"broadcast", "linear", 2, 1024, 1}, {"broadcast", "binomial", 2, 1024, 2},
@@ -378,30 +391,33 @@ static void sos_settings(void **state)
     char *text, *notes;
     assert_int_equal(0, export(ss_export_sos, sos_rows, n, 0, &text, &notes));
     assert_has(text, "\nSHMEM_FCOLLECT_ALGORITHM=recdbl\n");
-    assert_has(text, "\nSHMEM_BCAST_ALGORITHM=auto\nSHMEM_COLL_CROSSOVER=8\n");
-    assert_has(text, "\nSHMEM_REDUCE_ALGORITHM=ring\n");
-    assert_has(text, "\nSHMEM_COLL_SIZE_CROSSOVER=65536\n");
+    assert_has(text, "\nSHMEM_BCAST_ALGORITHM=tree\n");
+    assert_has(text, "\nSHMEM_REDUCE_ALGORITHM=recdbl\n");
+    assert_lacks(text, "\nSHMEM_COLL_CROSSOVER=");
+    assert_lacks(text, "\nSHMEM_COLL_SIZE_CROSSOVER=");
     assert_lacks(text, "\nSHMEM_COLLECT_ALGORITHM=");
     assert_has(text, "\nSHMEM_COLL_RADIX=2\n");   /* binomial won at 16 */
+    assert_has(notes, "reduce at 16 PEs, 64 KiB to 1 MiB: ring wins; SOS holds "
+               "one algorithm per collective");
     free(text);
     free(notes);
     for (int target = 12; target <= 13; target++) {    /* 13: rules of 12 */
         assert_int_equal(0, export(ss_export_sos, sos_rows, n, target, &text,
                                    &notes));
         assert_has(text, "\nSHMEM_FCOLLECT_ALGORITHM=ring\n");
-        assert_has(notes, "fcollect at 12 PEs, 8 B: recursive_doubling wins "
-                   "but SOS has no equivalent; counted as ring");
+        assert_has(notes, "fcollect at 12 PEs, 8 B: recursive_doubling wins; "
+                   "SOS runs recdbl at powers of two only; given up for ring");
         free(text);
         free(notes);
     }
     assert_int_equal(-1, export(ss_export_sos, sos_rows, n, 1, &text, &notes));
-    assert_has(err, "--pes 1 is below the smallest PE count measured (2)");
+    assert_has(err, "--pes 1 is below the smallest PE count measured");
     free(text);
     free(notes);
     /* at 8 PEs reduce (measured at 16 only) is left out, with a note */
     assert_int_equal(0, export(ss_export_sos, sos_rows, n, 8, &text, &notes));
     assert_lacks(text, "\nSHMEM_REDUCE_ALGORITHM=");
-    assert_has(notes, "reduce was measured from 16 PEs only, above --pes 8");
+    assert_has(notes, "reduce was measured from 16 PEs only, above the PE count tuned for");
     free(text);
     free(notes);
 }

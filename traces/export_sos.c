@@ -1,36 +1,35 @@
 /* export_sos.c - the tuning table as Sandia OpenSHMEM environment settings.
  *
  * SOS (Sandia-OpenSHMEM/SOS) reads SHMEM_* variables declared in
- * src/shmem_env_defs.h. Facts used here, from its sources:
+ * src/shmem_env_defs.h. Facts used, from its sources:
  * - src/collectives.c, shmem_internal_collectives_init: the accepted
- *   values. SHMEM_BCAST_ALGORITHM auto|linear|tree;
- *   SHMEM_REDUCE_ALGORITHM auto|linear|ring|tree|recdbl;
- *   SHMEM_COLLECT_ALGORITHM auto|linear; SHMEM_FCOLLECT_ALGORITHM
- *   auto|linear|tree|ring|recdbl (but "tree" has no case in the fcollect
- *   dispatch and stops the program, so it is never written here).
- * - src/shmem_collectives.h, the dispatchers: bcast auto = linear when the
- *   team has fewer than SHMEM_COLL_CROSSOVER PEs (default 4), tree from
- *   there (barriers too). Reductions under auto: with a transport atomic
- *   for the op and type, linear below SHMEM_COLL_CROSSOVER PEs and tree
- *   from it; without, recdbl below SHMEM_COLL_SIZE_CROSSOVER bytes
- *   (default 16384) and ring from it. Explicit linear/tree reductions also
- *   fall back to recdbl without the atomic. fcollect auto = ring; recdbl
- *   runs only at power-of-two PE counts and ring otherwise. collect has
- *   one algorithm (linear: a prefix chain for offsets, then every PE puts
- *   its block to every PE).
- * - Trees (collectives.c): a k-nomial tree over the whole world, a k-ary
- *   tree for other teams, both of radix SHMEM_COLL_RADIX (default 4).
+ *   values (a bad one is ignored with a warning, the default auto stays).
+ *   SHMEM_BCAST_ALGORITHM auto|linear|tree; SHMEM_REDUCE_ALGORITHM
+ *   auto|linear|ring|tree|recdbl; SHMEM_FCOLLECT_ALGORITHM
+ *   auto|linear|ring|recdbl (tree has no case in the fcollect dispatch
+ *   and stops the program; never written).
+ * - src/shmem_collectives.h, the dispatchers: fcollect auto is ring;
+ *   recdbl runs only at power-of-two team sizes, ring otherwise.
+ *   Reductions: linear and tree run only when the transport has an atomic
+ *   for the op and type, recdbl otherwise; SHMEM_COLL_SIZE_CROSSOVER is
+ *   consulted only under auto, and auto with such an atomic picks
+ *   linear/tree by PE count, never recdbl/ring. So a size crossover
+ *   cannot be set for every op: one explicit value is written.
+ * - collectives.c: linear fcollect (shmem_internal_fcollect_linear) and
+ *   linear/tree reductions end by broadcasting the result with
+ *   shmem_internal_bcast, which follows SHMEM_BCAST_ALGORITHM.
+ * - Trees: the world team with root 0 uses the k-nomial "full tree" built
+ *   in shmem_internal_collectives_init; other teams and roots use
+ *   shmem_internal_build_kary_tree. Both take SHMEM_COLL_RADIX (default
+ *   4), which also shapes barrier/sync trees (shmem_internal_sync_tree).
  *
- * SOS holds one algorithm per collective, so the file is tuned for one PE
- * count (t->target_pes, default the largest measured): the algorithm is
- * the SOS one that is best at most of the sizes measured there (each size
- * counting for the best of our algorithms that maps to it; ties go to the
- * one best at the largest size, as big messages weigh most in run time).
- * Crossovers are written where their meaning matches ours: the broadcast
- * PE count where linear gives way to tree (then bcast is set to auto),
- * and, for reductions, the size where recdbl gives way to ring. The
- * SHMEM_COLL_RADIX is the radix of the winning tree (results carry each
- * run's --radix; binomial is radix 2).
+ * SOS holds one algorithm per collective and one radix, so the file is
+ * tuned for one PE count (t->target_pes, default the largest measured),
+ * for the world team and root 0 (what shmemsim runs). The plan tries each
+ * (broadcast value, radix) and, under it, each collective's values, and
+ * keeps the least summed loss over the sizes measured there: the
+ * composites (linear fcollect and reductions broadcast by the broadcast
+ * setting) are only offered when that setting makes them what we ran.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -39,174 +38,165 @@
 #include "summary.h"
 #include "tune.h"
 
-typedef struct sos_map {
-    const char *ours, *sos, *how;
-    int pow2;                   /* SOS runs it at power-of-two PE counts only */
-} sos_map_t;
+enum { MAX_CAND = 16, NVALUES = 4 };
+
+/* A SOS value and the algorithm of ours it runs, under the broadcast
+ * setting bcast ("linear", "tree" or NULL for any). tree: ours at the
+ * radix. */
+typedef struct sos_value {
+    const char *sos, *ours, *ours_alt, *bcast;
+    int tree;
+    int pow2;                   /* SOS runs it at powers of two only */
+} sos_value_t;
 
 typedef struct sos_coll {
-    const char *ours, *var, *values;
-    const sos_map_t *map;
+    const char *ours, *var;
+    sos_value_t values[NVALUES + 1];
+    const char *legend;
 } sos_coll_t;
 
-static const sos_map_t fcollect_map[] = {
-    {"linear", "linear", "gather to a root, then broadcast", 0},
-    {"direct", NULL, "SOS has no all-to-all fcollect", 0},
-    {"ring", "ring", "the same ring", 0},
-    {"recursive_doubling", "recdbl", "recursive doubling; SOS runs ring "
-     "instead at PE counts that are not powers of two", 1},
-    {"bruck", NULL, "SOS has no Bruck fcollect", 0},
-    {"neighbor_exchange", NULL, "SOS has no neighbor exchange", 0},
-    {"knomial", NULL, "SOS has no k-nomial fcollect", 0},
-    {NULL, NULL, NULL, 0},
-};
-
-static const sos_map_t collect_map[] = {
-    {"linear", NULL, "ours gathers to a root; SOS's only collect puts every "
-     "block to every PE", 0},
-    {"ring", NULL, "SOS has no ring collect", 0},
-    {"recursive_doubling", NULL, "SOS has no recursive-doubling collect", 0},
-    {"bruck", NULL, "SOS has no Bruck collect", 0},
-    {NULL, NULL, NULL, 0},
-};
-
-static const sos_map_t bcast_map[] = {
-    {"linear", "linear", "root puts to each", 0},
-    {"binomial", "tree", "a radix-2 tree (SHMEM_COLL_RADIX=2)", 0},
-    {"knomial", "tree", "SOS's world tree is k-nomial (SHMEM_COLL_RADIX)", 0},
-    {"kary", "tree", "SOS's team trees are k-ary (SHMEM_COLL_RADIX)", 0},
-    {"scatter_allgather", NULL, "SOS has no scatter-allgather broadcast", 0},
-    {"pipelined_chain", NULL, "SOS does not pipeline broadcasts", 0},
-    {"pipelined_binary", NULL, "SOS does not pipeline broadcasts", 0},
-    {NULL, NULL, NULL, 0},
-};
-
-static const sos_map_t reduce_map[] = {
-    {"linear", "linear", "everyone combines into a root, which broadcasts", 0},
-    {"binomial", "tree", "tree reduce and broadcast, radix 2 "
-     "(SHMEM_COLL_RADIX=2)", 0},
-    {"knomial", "tree", "tree reduce and broadcast, radix SHMEM_COLL_RADIX", 0},
-    {"recursive_doubling", "recdbl", "recursive doubling, extras folded in", 0},
-    {"rabenseifner", NULL, "SOS has no reduce-scatter/allgather by halving", 0},
-    {"ring", "ring", "ring reduce-scatter then ring allgather", 0},
-    {NULL, NULL, NULL, 0},
-};
-
 static const sos_coll_t colls[] = {
-    {"fcollect", "SHMEM_FCOLLECT_ALGORITHM", "linear, ring, recdbl; auto = ring",
-     fcollect_map},
-    {"collect", "SHMEM_COLLECT_ALGORITHM", "linear only", collect_map},
-    {"broadcast", "SHMEM_BCAST_ALGORITHM", "linear, tree; auto = linear below "
-     "SHMEM_COLL_CROSSOVER PEs, tree from it", bcast_map},
-    {"reduce", "SHMEM_REDUCE_ALGORITHM", "linear, tree, recdbl, ring; auto: "
-     "see SHMEM_COLL_*CROSSOVER", reduce_map},
+    {"broadcast", "SHMEM_BCAST_ALGORITHM",
+     {{"linear", "linear", NULL, NULL, 0, 0},
+      {"tree", "knomial", "binomial", NULL, 1, 0},
+      {NULL, NULL, NULL, NULL, 0, 0}},
+     "linear = ours linear; tree = ours knomial at SHMEM_COLL_RADIX (binomial "
+     "at 2), the world's k-nomial tree. kary: SOS's k-ary tree serves other "
+     "teams and roots only. scatter_allgather, pipelined_*: no SOS "
+     "equivalent"},
+    {"fcollect", "SHMEM_FCOLLECT_ALGORITHM",
+     {{"linear", "linear", NULL, "linear", 0, 0},
+      {"ring", "ring", NULL, NULL, 0, 0},
+      {"recdbl", "recursive_doubling", NULL, NULL, 0, 1},
+      {NULL, NULL, NULL, NULL, 0, 0}},
+     "linear = ours linear only with SHMEM_BCAST_ALGORITHM=linear (its "
+     "second phase is SOS's broadcast); ring; recdbl = recursive_doubling "
+     "at powers of two (ring otherwise). direct, bruck, neighbor_exchange, "
+     "knomial: no SOS equivalent"},
+    {"reduce", "SHMEM_REDUCE_ALGORITHM",
+     {{"linear", "linear", NULL, "linear", 0, 0},
+      {"tree", "knomial", "binomial", "tree", 1, 0},
+      {"recdbl", "recursive_doubling", NULL, NULL, 0, 0},
+      {"ring", "ring", NULL, NULL, 0, 0},
+      {NULL, NULL, NULL, NULL, 0, 0}},
+     "linear = ours linear with SHMEM_BCAST_ALGORITHM=linear; tree = ours "
+     "knomial at SHMEM_COLL_RADIX (binomial at 2) with the broadcast tree; "
+     "recdbl; ring. rabenseifner: no SOS equivalent"},
 };
-
-/* The SOS values a choice can take, for counting. */
-static const char *const values[] = {"linear", "tree", "ring", "recdbl"};
-enum { NVALUES = 4 };
-
-static int value_index(const char *v)
-{
-    for (int i = 0; i < NVALUES; i++)
-        if (!strcmp(values[i], v))
-            return i;
-    return -1;
-}
+enum { NCOLLS = sizeof colls / sizeof *colls };
 
 static int is_pow2(int p)
 {
     return p > 0 && (p & (p - 1)) == 0;
 }
 
-static const sos_map_t *find_map(const sos_map_t *m, const char *ours, int pes)
+typedef struct knobs {
+    const char *bcast;          /* linear or tree */
+    int radix;
+} knobs_t;
+
+/* Ours that SOS runs for v at pes under k, its time at bytes (NAN and
+ * NULL when v is not what we ran there). */
+static const char *runs_of(const ss_tune_t *t, const sos_coll_t *c,
+                           const sos_value_t *v, const knobs_t *k, int pes,
+                           size_t bytes, double *tm)
 {
-    for (; m->ours; m++)
-        if (!strcmp(m->ours, ours))
-            return m->sos && (!m->pow2 || is_pow2(pes)) ? m : NULL;
-    return NULL;
+    *tm = NAN;
+    if ((v->bcast && strcmp(v->bcast, k->bcast)) || (v->pow2 && !is_pow2(pes)) ||
+        (!strcmp(c->ours, "broadcast") && strcmp(v->sos, k->bcast)))
+        return NULL;
+    int r = v->tree ? k->radix : 0;
+    *tm = ss_tune_time_at(t, c->ours, v->ours, r, pes, bytes);
+    if (v->ours_alt && isnan(*tm) && r == 2) {
+        *tm = ss_tune_time_at(t, c->ours, v->ours_alt, 2, pes, bytes);
+        return isnan(*tm) ? NULL : v->ours_alt;
+    }
+    return isnan(*tm) ? NULL : v->ours;
 }
 
-/* The fastest of our algorithms at (pes, bytes) that SOS has. */
-static const sos_map_t *best_mapped(const ss_tune_t *t, const sos_coll_t *c,
-                                    int pes, size_t bytes, double *time)
+/* Summed relative loss of v over the cells [a, b) (100 where v is not
+ * what we ran). */
+static double value_loss(const ss_tune_t *t, const sos_coll_t *c,
+                         const sos_value_t *v, const knobs_t *k,
+                         const ss_tune_plan_t *p, size_t a, size_t b)
 {
-    const sos_map_t *best = NULL;
-    *time = NAN;
-    for (const sos_map_t *m = c->map; m->ours; m++) {
-        if (!find_map(c->map, m->ours, pes))
-            continue;
-        double x = ss_tune_time(t, c->ours, m->ours, pes, bytes);
-        if (!isnan(x) && !(x >= *time)) {
-            best = m;
-            *time = x;
-        }
+    double sum = 0, tm;
+    for (size_t i = a; i < b; i++) {
+        const ss_tune_cell_t *x = &p->cells[i];
+        sum += runs_of(t, c, v, k, x->pes, x->bytes, &tm) && x->best_s > 0
+                   ? tm / x->best_s - 1 : 100;
+    }
+    return sum;
+}
+
+static const sos_value_t *best_value(const ss_tune_t *t, const sos_coll_t *c,
+                                     const knobs_t *k, const ss_tune_plan_t *p,
+                                     size_t a, size_t b, double *loss)
+{
+    const sos_value_t *best = NULL;
+    *loss = INFINITY;
+    for (const sos_value_t *v = c->values; v->sos; v++) {
+        double l = value_loss(t, c, v, k, p, a, b);
+        if (l < *loss)
+            *loss = l, best = v;
     }
     return best;
 }
 
-/* SOS's value at one measured point (see ss_tune_pick_t). */
-static ss_tune_pick_t value_at(const ss_tune_t *t, const ss_tune_table_t *tab,
-                       const sos_coll_t *c, int pes, size_t bytes)
+/* The cells of each collective in the plan: [from[i], to[i]). */
+typedef struct spans {
+    size_t from[NCOLLS], to[NCOLLS];
+} spans_t;
+
+static double total_loss(const ss_tune_t *t, const knobs_t *k,
+                         const ss_tune_plan_t *p, const spans_t *s)
 {
-    const ss_tune_rule_t *r = ss_tune_lookup(tab, pes, bytes);
-    const sos_map_t *m = r ? find_map(c->map, r->algorithm, pes) : NULL;
-    ss_tune_pick_t p = {m ? m->sos : NULL, r ? r->algorithm : "?", NULL, NULL, 0};
-    const sos_map_t *alt;
-    double tm;
-    if (!m && r && (alt = best_mapped(t, c, pes, bytes, &tm))) {
-        p = (ss_tune_pick_t){alt->sos, r->algorithm, alt, alt->ours,
-                             r->time_s > 0 ? tm / r->time_s - 1 : 0};
-    }
-    return p;
+    double sum = 0, l;
+    for (size_t c = 0; c < NCOLLS; c++)
+        if (s->to[c] > s->from[c] &&
+            best_value(t, &colls[c], k, p, s->from[c], s->to[c], &l))
+            sum += l;
+    return sum;
 }
 
-/* The values at every size measured at pes (*n of them, malloc'd into
- * *pk, sizes into *sizes); -1 when out of memory. */
-static int values_at(const ss_tune_t *t, const ss_tune_table_t *tab,
-                     const sos_coll_t *c, int pes, size_t **sizes, ss_tune_pick_t **pk,
-                     size_t *n)
+/* Radices to try: 2, our default 4, and every radix a tree algorithm was
+ * measured at in the cells. */
+static size_t radix_candidates(const ss_tune_t *t, const ss_tune_plan_t *p,
+                               int *cand)
 {
-    if (ss_tune_sizes(t, c->ours, pes, sizes, n))
-        return -1;
-    *pk = *n ? malloc(*n * sizeof **pk) : NULL;
-    if (*n && !*pk)
-        return free(*sizes), -1;
-    for (size_t i = 0; i < *n; i++)
-        (*pk)[i] = value_at(t, tab, c, pes, (*sizes)[i]);
-    return 0;
+    size_t n = 0;
+    cand[n++] = 2;
+    cand[n++] = 4;
+    for (size_t i = 0; i < p->n; i++) {
+        int r[8];
+        size_t nr = ss_tune_radices_at(t, p->cells[i].collective, "knomial",
+                                       p->cells[i].pes, p->cells[i].bytes, r, 8);
+        for (size_t j = 0; j < nr; j++) {
+            size_t q = 0;
+            while (q < n && cand[q] != r[j])
+                q++;
+            if (q == n && n < MAX_CAND)
+                cand[n++] = r[j];
+        }
+    }
+    return n;
 }
 
-/* The SOS value chosen for one PE count (NULL if nothing maps); with out,
- * the counts and substitutes as comments. */
-static const char *choice_at(const ss_tune_t *t, const ss_tune_table_t *tab,
-                             const sos_coll_t *c, int pes, FILE *out,
-                             FILE *note, int *oom)
+static knobs_t choose_knobs(const ss_tune_t *t, const ss_tune_plan_t *p,
+                            const spans_t *s)
 {
-    size_t *sizes, n;
-    ss_tune_pick_t *pk;
-    int wins[NVALUES] = {0};
-    const char *best = NULL;
-    if (values_at(t, tab, c, pes, &sizes, &pk, &n))
-        return *oom = 1, NULL;
-    for (size_t i = 0; i < n; i++)
-        if (pk[i].value)
-            wins[value_index(pk[i].value)]++;
-    for (size_t i = n; i-- > 0;)       /* from the largest size down */
-        if (pk[i].value && (!best || wins[value_index(pk[i].value)] >
-                                   wins[value_index(best)]))
-            best = pk[i].value;
-    if (out) {
-        ss_tune_say_substitutes("sos", "but SOS has no equivalent; counted as",
-                                "SOS", c->ours, pes, sizes, pk, n, out, note);
-        fprintf(out, "#   at %d PEs, best of SOS's at (of %zu sizes):", pes, n);
-        for (int k = 0, any = 0; k < NVALUES; k++)
-            if (wins[k])
-                fprintf(out, "%s %s %d", any++ ? "," : "", values[k], wins[k]);
-        fprintf(out, "%s\n", best ? "" : " none");
-    }
-    free(pk);
-    free(sizes);
+    static const char *const bcasts[] = {"linear", "tree"};
+    int cand[MAX_CAND];
+    size_t n = radix_candidates(t, p, cand);
+    knobs_t best = {"tree", 4};
+    double lo = INFINITY;
+    for (size_t b = 0; b < 2; b++)
+        for (size_t i = 0; i < n; i++) {
+            knobs_t k = {bcasts[b], cand[i]};
+            double l = total_loss(t, &k, p, s);
+            if (l < lo)
+                lo = l, best = k;
+        }
     return best;
 }
 
@@ -220,229 +210,216 @@ static int point_for(const ss_tune_table_t *tab, int target)
     return p;
 }
 
-static int max_pes(const ss_tune_table_t *tab)
+static int target_of(const ss_tune_t *t, const ss_tune_table_t *tab)
 {
-    return tab->n ? tab->rules[tab->n - 1].pes_lo : 0;
+    return t->target_pes ? t->target_pes : tab->rules[tab->n - 1].pes_lo;
 }
 
-/* Broadcast: if the choice by measured PE count is linear up to some
- * count and tree from it, that count is SOS's SHMEM_COLL_CROSSOVER (auto
- * runs linear below it, tree from it), and bcast is set to auto. */
-static int bcast_crossover(const ss_tune_t *t, const ss_tune_table_t *tab,
-                           const sos_coll_t *c, FILE *out, int *oom)
+static void fill(const ss_tune_t *t, ss_tune_plan_t *p, const spans_t *s,
+                 const knobs_t *k)
 {
-    int cross = 0, nlin = 0, ntree = 0, ok = 1;
-    fprintf(out, "#   choice by PE count:");
-    for (size_t i = 0; i < tab->n; i++) {
-        int p = tab->rules[i].pes_lo;
-        if (i && tab->rules[i - 1].pes_lo == p)
-            continue;
-        const char *v = choice_at(t, tab, c, p, NULL, NULL, oom);
-        fprintf(out, " %d:%s", p, v ? v : "(none)");
-        if (v && !strcmp(v, "linear") && !ntree)
-            nlin++;
-        else if (v && !strcmp(v, "tree") && nlin)
-            cross = ntree++ ? cross : p;
-        else
-            ok = 0;
+    for (size_t c = 0; c < NCOLLS; c++) {
+        double l;
+        const sos_value_t *v = s->to[c] > s->from[c]
+            ? best_value(t, &colls[c], k, p, s->from[c], s->to[c], &l) : NULL;
+        for (size_t i = s->from[c]; i < s->to[c]; i++) {
+            ss_tune_cell_t *x = &p->cells[i];
+            x->value = v ? v->sos : NULL;
+            x->runs = v ? runs_of(t, &colls[c], v, k, x->pes, x->bytes,
+                                  &x->runs_s) : NULL;
+            x->radix = v && v->tree ? k->radix : 0;
+        }
     }
-    fprintf(out, "\n");
-    return ok && nlin && ntree ? cross : 0;
 }
 
-/* Reductions at one PE count: the size where recdbl (best below it) gives
- * way to ring (best from it), or 0. */
-static size_t size_crossover(const ss_tune_t *t, const ss_tune_table_t *tab,
-                             const sos_coll_t *c, int pes, int *oom)
+int ss_plan_sos(const ss_tune_t *t, ss_tune_plan_t *plan, char *err,
+                size_t errlen)
 {
-    size_t *sizes, n, cross = 0, nrec = 0, i;
-    ss_tune_pick_t *pk;
-    if (values_at(t, tab, c, pes, &sizes, &pk, &n))
-        return *oom = 1, 0;
-    while (nrec < n && pk[nrec].value && !strcmp(pk[nrec].value, "recdbl"))
-        nrec++;
-    for (i = nrec; i < n && pk[i].value && !strcmp(pk[i].value, "ring"); i++)
-        ;
-    if (nrec && nrec < n && i == n)
-        cross = sizes[nrec];
-    free(pk);
-    free(sizes);
-    return cross;
-}
-
-static int has_mapping(const sos_coll_t *c)
-{
-    for (const sos_map_t *m = c->map; m->ours; m++)
-        if (m->sos)
-            return 1;
+    spans_t s;
+    memset(plan, 0, sizeof *plan);
+    for (size_t c = 0; c < NCOLLS; c++) {
+        const ss_tune_table_t *tab = ss_tune_find(t, colls[c].ours);
+        int p = tab ? point_for(tab, target_of(t, tab)) : 0;
+        s.from[c] = s.to[c] = plan->n;
+        if (p && ss_tune_plan_cells(t, tab, p, plan)) {
+            ss_tune_plan_free(plan);
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+        s.to[c] = plan->n;
+    }
+    knobs_t k = choose_knobs(t, plan, &s);
+    fill(t, plan, &s, &k);
     return 0;
 }
 
-static void write_map(FILE *out, const sos_coll_t *c)
+/* ---- writing ---------------------------------------------------------- */
+
+static const sos_value_t *value_named(const char *coll, const char *sos)
 {
-    fprintf(out, "# %s: %s (%s)\n", c->ours, c->var, c->values);
-    for (const sos_map_t *m = c->map; m->ours; m++)
-        fprintf(out, "#   %-20s %-8s %s\n", m->ours, m->sos ? m->sos : "(none)",
-                m->how);
+    for (size_t c = 0; c < NCOLLS; c++)
+        for (const sos_value_t *v = colls[c].values; v->sos; v++)
+            if (!strcmp(colls[c].ours, coll) && !strcmp(v->sos, sos))
+                return v;
+    return NULL;
 }
 
-static void write_reduce_size(FILE *out, const ss_tune_t *t,
-                              const ss_tune_table_t *tab, const sos_coll_t *c,
-                              int p, int *oom)
+static const char *why(const ss_tune_cell_t *x, void *ctx)
 {
-    size_t x = size_crossover(t, tab, c, p, oom);
-    char b[32];
-    if (!x) {
-        fprintf(out, "# SHMEM_COLL_SIZE_CROSSOVER left at its default (16384): "
-                "at %d PEs the\n# reductions are not recdbl below a size and "
-                "ring from it\n", p);
-        return;
+    (void)ctx;
+    if (!strcmp(x->collective, "fcollect") && (x->pes & (x->pes - 1)) &&
+        !strcmp(x->winner, "recursive_doubling"))
+        return "SOS runs recdbl at powers of two only";
+    for (size_t c = 0; c < NCOLLS; c++)
+        for (const sos_value_t *v = colls[c].values; v->sos; v++)
+            if (!strcmp(colls[c].ours, x->collective) &&
+                (!strcmp(v->ours, x->winner) ||
+                 (v->ours_alt && !strcmp(v->ours_alt, x->winner))))
+                return "SOS holds one algorithm per collective, one broadcast "
+                       "setting and one radix: this one has the least loss "
+                       "over the sizes";
+    return "no SOS equivalent";
+}
+
+/* The broadcast setting the other values need (linear fcollect and
+ * reductions broadcast through it), NULL if none. */
+static const char *needed_bcast(const ss_tune_plan_t *p)
+{
+    for (size_t i = 0; i < p->n; i++) {
+        const ss_tune_cell_t *x = &p->cells[i];
+        const sos_value_t *v = x->value ? value_named(x->collective, x->value)
+                                        : NULL;
+        if (v && v->bcast && x->runs)
+            return v->bcast;
     }
-    ss_format_bytes(x, b, sizeof b);
-    fprintf(out, "# At %d PEs recdbl is best below %s and ring from it. SOS's "
-            "auto uses this\n# crossover for ops and types without a transport "
-            "atomic (with one it\n# picks linear/tree by PE count), so it only "
-            "acts with\n# SHMEM_REDUCE_ALGORITHM=auto.\nSHMEM_COLL_SIZE_CROSSOVER"
-            "=%zu\n", p, b, x);
+    return NULL;
 }
 
-static int export_coll(FILE *out, FILE *note, const ss_tune_t *t,
-                       const sos_coll_t *c, const ss_tune_table_t *tab,
-                       int *oom)
+static size_t span_of(const ss_tune_plan_t *p, const char *coll, size_t *b)
 {
-    int target = t->target_pes ? t->target_pes : max_pes(tab);
-    int p = point_for(tab, target), cross;
-    write_map(out, c);
-    if (!has_mapping(c)) {
-        fprintf(out, "#   nothing to choose: %s left unset\n", c->var);
+    size_t a = 0;
+    while (a < p->n && strcmp(p->cells[a].collective, coll))
+        a++;
+    for (*b = a; *b < p->n && !strcmp(p->cells[*b].collective, coll); (*b)++)
+        ;
+    return a;
+}
+
+/* Without a transport atomic for the op and type SOS runs recdbl for a
+ * linear or tree reduction: what that costs, from the recdbl rows. */
+static void say_no_atomic(FILE *out, const ss_tune_t *t,
+                          const ss_tune_plan_t *p, size_t a, size_t b)
+{
+    double worst = 0;
+    for (size_t i = a; i < b; i++) {
+        double r = ss_tune_time_at(t, "reduce", "recursive_doubling", 0,
+                                   p->cells[i].pes, p->cells[i].bytes);
+        if (!isnan(r) && p->cells[i].runs_s > 0)
+            worst = fmax(worst, r / p->cells[i].runs_s - 1);
+    }
+    fprintf(out, "#   without a transport atomic for the op and type SOS "
+            "runs recdbl instead\n#   (shmem_collectives.h): simulated, up "
+            "to %+.1f%% against %s here\n", 100 * worst, p->cells[a].value);
+}
+
+static int write_coll(FILE *out, FILE *note, const ss_tune_t *t,
+                      const sos_coll_t *c, const ss_tune_plan_t *p)
+{
+    size_t b, a = span_of(p, c->ours, &b);
+    if (!ss_tune_find(t, c->ours))
         return 0;
-    }
-    if (!p) {
+    fprintf(out, "# %s: %s\n#   %s\n", c->ours, c->var, c->legend);
+    if (a == b) {
         char msg[200];
         snprintf(msg, sizeof msg, "%s was measured from %d PEs only, above "
-                 "--pes %d: %s left unset", c->ours, tab->rules[0].pes_lo,
-                 target, c->var);
+                 "the PE count tuned for: %s left unset", c->ours,
+                 ss_tune_find(t, c->ours)->rules[0].pes_lo, c->var);
         fprintf(out, "#   %s\n", msg);
         if (note)
             fprintf(note, "shmemsim: note: sos: %s\n", msg);
         return 0;
     }
-    if (!strcmp(c->ours, "broadcast") && (cross = bcast_crossover(t, tab, c, out,
-                                                                  oom))) {
-        fprintf(out, "#   linear, then tree from %d PEs: SOS's auto with that "
-                "crossover (which\n#   also steers barriers and, under auto, "
-                "reductions with atomics)\n%s=auto\nSHMEM_COLL_CROSSOVER=%d\n",
-                cross, c->var, cross);
-        return 1;
+    if (!p->cells[a].value) {
+        fprintf(out, "#   nothing measured at the PE count tuned for is what "
+                "SOS runs: %s left unset\n", c->var);
+        return 0;
     }
-    if (!strcmp(c->ours, "broadcast"))
-        fprintf(out, "#   SHMEM_COLL_CROSSOVER left at its default (4): the "
-                "choice by PE count\n#   is not linear up to a count and "
-                "tree from it\n");
-    const char *v = choice_at(t, tab, c, p, out, note, oom);
-    if (v)
-        fprintf(out, "%s=%s\n", c->var, v);
-    else
-        fprintf(out, "#   nothing measured at %d PEs maps to SOS: %s left "
-                "unset (auto)\n", p, c->var);
-    if (!strcmp(c->ours, "reduce"))
-        write_reduce_size(out, t, tab, c, p, oom);
-    return v != NULL;
+    ss_tune_say_given_up(p, a, b, "sos", why, NULL, out, note);
+    fprintf(out, "#   tuned at %d PEs over %zu sizes\n%s=%s\n", p->cells[a].pes,
+            b - a, c->var, p->cells[a].value);
+    if (!strcmp(c->ours, "reduce") && (!strcmp(p->cells[a].value, "linear") ||
+                                       !strcmp(p->cells[a].value, "tree")))
+        say_no_atomic(out, t, p, a, b);
+    return 1;
 }
 
-/* The radix our tree algorithms won with at p PEs, the one at the
- * largest size winning: binomial is 2, knomial and kary their --radix (0
- * in the results: our default, 4). 0 if no tree algorithm won there;
- * *mixed is set when the winners differ. */
-static int tree_radix(const ss_tune_table_t *tab, int p, int *mixed)
+static void write_radix(FILE *out, const ss_tune_plan_t *p)
 {
-    int r = 0;
-    for (size_t i = 0; i < tab->n; i++) {
-        const ss_tune_rule_t *x = &tab->rules[i];
-        int k = 0;
-        if (x->pes_lo > p || x->pes_hi < p)
-            continue;
-        if (!strcmp(x->algorithm, "binomial"))
-            k = 2;
-        else if (!strcmp(x->algorithm, "knomial") || !strcmp(x->algorithm, "kary"))
-            k = x->radix ? x->radix : 4;
-        if (k && r && k != r)
-            *mixed = 1;
-        r = k ? k : r;
-    }
-    return r;
+    for (size_t i = 0; i < p->n; i++)
+        if (p->cells[i].radix) {
+            fprintf(out, "# SHMEM_COLL_RADIX: the radix of the tree settings "
+                    "above; SOS also builds its\n# barrier and sync trees with "
+                    "it (not simulated here).\nSHMEM_COLL_RADIX=%d\n",
+                    p->cells[i].radix);
+            return;
+        }
+    fprintf(out, "# SHMEM_COLL_RADIX left at its default (4): no tree "
+            "setting above.\n");
 }
 
-/* SHMEM_COLL_RADIX serves SOS's broadcast and reduction trees alike. */
-static void write_radix(FILE *out, const ss_tune_t *t)
+static void write_header(FILE *out, const ss_tune_t *t, int pes)
 {
-    static const char *const tree_colls[] = {"broadcast", "reduce"};
-    int r = 0, mixed = 0;
-    for (size_t k = 0; k < 2; k++) {
-        const ss_tune_table_t *tab = ss_tune_find(t, tree_colls[k]);
-        int p = tab ? point_for(tab, t->target_pes ? t->target_pes : max_pes(tab)) : 0;
-        int rk = p ? tree_radix(tab, p, &mixed) : 0;
-        if (rk && r && rk != r)
-            mixed = 1;
-        r = r ? r : rk;
-    }
-    if (!r) {
-        fprintf(out, "# SHMEM_COLL_RADIX left at its default (4): no tree "
-                "algorithm (binomial,\n# knomial, kary) won a broadcast or "
-                "reduction at the PE count tuned for.\n");
-        return;
-    }
-    fprintf(out, "# SHMEM_COLL_RADIX: the radix of our winning tree algorithm "
-            "(binomial 2;\n# knomial and kary their --radix, default 4)%s.\n"
-            "SHMEM_COLL_RADIX=%d\n", mixed ? "; the winners differ, this is "
-            "the broadcast's at its\n# largest size (SOS has one radix for "
-            "all trees)" : "", r);
+    fprintf(out,
+        "# Sandia OpenSHMEM settings written by shmemsim tune from simulated "
+        "results:\n# platform %s, model %s, %d PE(s) per host.\n"
+        "# Use: set -a; . ./THIS_FILE; set +a; then oshrun ... (SOS reads "
+        "SHMEM_* at\n# shmem_init, src/shmem_env_defs.h; releases that "
+        "read SMA_* ignore them).\n"
+        "# SHMEM_REDUCE_ALGORITHM=ring needs a SOS with ring reductions "
+        "(shmem_internal_op_to_all_ring);\n# an older one warns \"Ignoring "
+        "bad reduction algorithm\" and keeps auto.\n"
+        "# One algorithm per collective and one radix: tuned for %d PEs%s, "
+        "the world\n# team and root 0, by the least summed loss over the "
+        "sizes measured there.\n# Other PE counts get the same settings.\n#\n",
+        *t->platform ? t->platform : "-", *t->model ? t->model : "-", t->ppn,
+        pes, t->target_pes ? " (--pes)" : " (the largest measured; --pes N "
+        "for another)");
 }
 
 int ss_export_sos(FILE *out, FILE *note, const ss_tune_t *t, char *err,
                   size_t errlen)
 {
-    int written = 0, oom = 0, lowest = 0;
-    char target[96];
-    if (t->target_pes)
-        snprintf(target, sizeof target, "%d (--pes)", t->target_pes);
-    else
-        snprintf(target, sizeof target, "the largest measured (--pes N for "
-                 "another)");
-    fprintf(out,
-        "# Sandia OpenSHMEM settings written by shmemsim tune from simulated "
-        "results:\n# platform %s, model %s, %d PE(s) per host.\n"
-        "# Use: set -a; . ./THIS_FILE; set +a; then oshrun ... (SOS reads "
-        "SHMEM_*,\n# src/shmem_env_defs.h).\n"
-        "# SOS holds one algorithm per collective, so each is tuned for one PE "
-        "count,\n# %s: the SOS algorithm best at most sizes\n# measured "
-        "there (ties: the one best at the largest size).\n#\n",
-        *t->platform ? t->platform : "-", *t->model ? t->model : "-", t->ppn,
-        target);
-    for (size_t k = 0; k < sizeof colls / sizeof *colls; k++) {
-        const ss_tune_table_t *tab = ss_tune_find(t, colls[k].ours);
-        if (!tab)
-            continue;
-        written += export_coll(out, note, t, &colls[k], tab, &oom);
-        if (tab->rules[0].pes_lo < lowest || !lowest)
-            lowest = tab->rules[0].pes_lo;
-    }
-    if (oom) {
-        snprintf(err, errlen, "out of memory");
+    ss_tune_plan_t p;
+    int written = 0;
+    if (ss_plan_sos(t, &p, err, errlen))
+        return -1;
+    if (!p.n) {
+        ss_tune_plan_free(&p);
+        snprintf(err, errlen, t->target_pes ? "--pes %d is below the smallest "
+                 "PE count measured" : "nothing measured maps to Sandia "
+                 "OpenSHMEM", t->target_pes);
         return -1;
     }
-    if (!written && t->target_pes && t->target_pes < lowest) {
-        snprintf(err, errlen, "--pes %d is below the smallest PE count "
-                 "measured (%d)", t->target_pes, lowest);
-        return -1;
-    }
+    write_header(out, t, p.cells[0].pes);
+    for (size_t c = 0; c < NCOLLS; c++)
+        written += write_coll(out, note, t, &colls[c], &p);
+    const char *b = needed_bcast(&p);
+    if (b && !ss_tune_find(t, "broadcast"))
+        fprintf(out, "# broadcast not measured, but the settings above "
+                "broadcast through it as\n# simulated only with:\n"
+                "SHMEM_BCAST_ALGORITHM=%s\n", b);
+    if (ss_tune_find(t, "collect"))
+        fprintf(out, "# collect: SHMEM_COLLECT_ALGORITHM has linear only "
+                "(every PE puts its block to every\n# PE), which none of ours "
+                "is: left unset.\n");
+    write_radix(out, &p);
+    ss_tune_say_unmapped(t, "alltoall", "sos", "Sandia OpenSHMEM", out, note);
+    ss_tune_plan_free(&p);
     if (!written) {
         snprintf(err, errlen, "none of the measured algorithms has a Sandia "
                  "OpenSHMEM equivalent (see the mapping in shmemsim tune "
                  "--help)");
         return -1;
     }
-    write_radix(out, t);
-    ss_tune_say_unmapped(t, "alltoall", "sos", "Sandia OpenSHMEM", out, note);
     return 0;
 }

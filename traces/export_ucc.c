@@ -1,319 +1,313 @@
-/* export_ucc.c - the tuning table as a UCC_TL_UCP_TUNE string.
+/* export_ucc.c - the tuning table as UCC TL/UCP settings for Open MPI's
+ * OSHMEM (scoll ucc component).
  *
- * UCC (openucx/ucc) selects a collective's algorithm inside its TL/UCP
- * component from a score map that the environment variable
- * UCC_TL_UCP_TUNE overrides. Facts used here, from UCC's sources:
- * - Syntax (src/coll_score/ucc_coll_score.c, ucc_coll_score_alloc_from_str
- *   and ucc_coll_score_parse_str): entries are joined by '#'; an entry is
- *   ':'-separated tokens in any order: collective names (comma list), a
- *   message range START-END in bytes with K/M/G/T suffixes or "inf"
- *   (ucs_str_to_memunits), a team-size qualifier [LO-HI] (HI may be
- *   "inf"; the entry is skipped for teams outside it), and @ALG, an
- *   algorithm name or number. Ranges of one entry list must not overlap.
- * - Boundaries (src/coll_score/ucc_coll_score_map.c,
- *   ucc_coll_score_build_map): two ranges that share an end point give it
- *   to the one with the higher score, to the later one when scores tie.
- *   Entries without a score keep TL/UCP's own score, so they tie and
- *   START-END here means START <= size < END, like UCC's own defaults
- *   ("allgather:0-4k:@0#allgather:4k-inf:@...", allgather/allgather.h).
+ * UCC (openucx/ucc) picks a collective's algorithm in TL/UCP from a score
+ * map that UCC_TL_UCP_TUNE overrides. Facts used, from UCC's sources:
+ * - Syntax (src/coll_score/ucc_coll_score.c, ucc_coll_score_parse_str and
+ *   ucc_coll_score_alloc_from_str): entries joined by '#'; an entry is
+ *   ':'-separated tokens in any order: collective names, memory types
+ *   (ucc_str_to_mtype_map: host, cuda, ...; none = all of them), a
+ *   message range START-END (ucs memunits, "inf"), a team size
+ *   qualifier [LO-HI] (the entry is skipped for other team sizes) and
+ *   @ALG. One token that matches nothing, or an @ALG the TL does not know
+ *   (alg_fn returns an error), fails the whole string: UCC then keeps all
+ *   its defaults. Ranges that apply to one team must not overlap
+ *   (coll_score_add_range: "attempt to add overlaping range").
+ * - Entries without a score keep TL/UCP's score, so START-END means
+ *   START <= size < END (ucc_coll_score_map.c; UCC's own defaults, e.g.
+ *   allgather/allgather.h, are written that way).
  * - Sizes (src/utils/ucc_coll_utils.c, ucc_coll_args_msgsize): bcast and
- *   allreduce by their buffer; allgather by the receive buffer (the total
- *   over all ranks) and allgatherv by the sum of the receive counts.
- *   OpenSHMEM fcollect/collect (and our sweep) count bytes per PE, so
- *   those sizes are multiplied by the PE count the rule was measured at.
- * - Algorithm names: the ucc_tl_ucp_<coll>_algs tables in
- *   src/components/tl/ucp/{allgather,allgatherv,bcast,allreduce}/ and
- *   ucc_tl_ucp_alg_id_to_init (tl_ucp_coll.c), which accepts @name for
- *   allgather, allgatherv, bcast and allreduce in recent releases.
+ *   allreduce by their buffer, allgather by the receive buffer: bytes per
+ *   PE x team size. So an allgather boundary is exact at the PE count it
+ *   was measured at; between measured counts it moves with the team size.
+ * - Radices (src/components/tl/ucp/tl_ucp.c, lib config table):
+ *   UCC_TL_UCP_BCAST_KN_RADIX is one integer (default 4);
+ *   ALLGATHER_KN_RADIX, ALLREDUCE_KN_RADIX and ALLREDUCE_SRA_KN_RADIX are
+ *   "auto" by default (chosen by UCC) and vary by message size only,
+ *   never by team size; UCC_TL_UCP_KN_RADIX, when positive, overrides
+ *   them all. A k-nomial broadcast whose radix is at least the team size
+ *   is flat: the root sends to every rank.
+ * Facts from Open MPI (oshmem/mca/scoll/ucc): scoll_ucc_component.c
+ * registers scoll_ucc_enable with default 0 (the component does nothing
+ * without --mca scoll_ucc_enable 1) and priority 75; fcollect goes to UCC
+ * as UCC_COLL_TYPE_ALLGATHER (scoll_ucc_collect.c), broadcast as bcast,
+ * reductions as allreduce (scoll_ucc_reduce.c); variable-size collect is
+ * not forwarded as an allgatherv, so no allgatherv entry is written.
+ * OSHMEM passes UCC_MEMORY_TYPE_UNKNOWN and UCC finds the symmetric heap
+ * to be host memory: every entry says host, so GPU buffers keep UCC's
+ * defaults (nothing here was simulated on them).
  *
- * OpenSHMEM collectives map to UCC's as fcollect -> allgather, collect ->
- * allgatherv, broadcast -> bcast, reduce -> allreduce (every OpenSHMEM
- * reduction leaves the result on all PEs). When a point's winner has no
- * UCC equivalent, the best of the algorithms that do map at that point
- * takes its place, said in a comment and on the note stream; when none
- * maps, the range is left out and UCC's default applies there.
+ * Only algorithms that are the same as one of ours are written: where
+ * ours has no equal (UCC's dbt is two binary trees, not segmented; its
+ * sag_knomial scatters and gathers k-nomially), the best algorithm that
+ * has one stands in, and the file says what that costs.
  */
+#include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "summary.h"
 #include "tune.h"
+#include "ucc_text.h"
+
+enum { NO_KNOB = -1, MAX_KNOBS = 2, MAX_CAND = 24 };
 
 typedef struct ucc_map {
     const char *ours, *ucc, *how;
+    int knob;                   /* index into the collective's knobs */
+    int flat;                   /* needs the radix at least the team size */
 } ucc_map_t;
 
 typedef struct ucc_coll {
     const char *ours, *ucc;
     int per_pe;                 /* our bytes are per PE, UCC's the total */
     const ucc_map_t *map;
+    const char *knobs[MAX_KNOBS];
 } ucc_coll_t;
 
-/* allgather/allgather.c (knomial, ring, neighbor, bruck, sparbit, linear,
- * batched). */
+/* allgather/allgather.c: knomial, ring, neighbor, bruck, sparbit, linear. */
 static const ucc_map_t allgather_map[] = {
     {"linear", NULL, "gathers to a root and sends out again; UCC has no "
-     "root-based allgather"},
-    {"direct", "linear", "every rank sends its block to every rank "
-     "(allgather_linear.c, UCC 2025 and later)"},
-    {"ring", "ring", "the same ring"},
-    {"recursive_doubling", "knomial", "recursive k-ing is recursive "
-     "doubling at radix 2: set UCC_TL_UCP_ALLGATHER_KN_RADIX=2"},
-    {"bruck", "bruck", "Bruck's algorithm"},
-    {"neighbor_exchange", "neighbor", "neighbor exchange, N/2 steps"},
-    {"knomial", "knomial", "recursive k-ing, radix "
-     "UCC_TL_UCP_ALLGATHER_KN_RADIX"},
-    {NULL, NULL, NULL},
+     "root-based allgather", NO_KNOB, 0},
+    {"direct", "linear", "every rank sends its block to every rank",
+     NO_KNOB, 0},
+    {"ring", "ring", "the same ring", NO_KNOB, 0},
+    {"recursive_doubling", "knomial", "recursive k-ing at radix 2",
+     0, 0},
+    {"bruck", "bruck", "Bruck's algorithm", NO_KNOB, 0},
+    {"neighbor_exchange", "neighbor", "neighbor exchange, N/2 steps",
+     NO_KNOB, 0},
+    {"knomial", "knomial", "recursive k-ing at our radix", 0, 0},
+    {NULL, NULL, NULL, 0, 0},
 };
 
-/* allgatherv/allgatherv.c (ring; knomial in recent releases). */
-static const ucc_map_t allgatherv_map[] = {
-    {"linear", NULL, "gathers to a root and sends out again; no such "
-     "allgatherv in UCC"},
-    {"ring", "ring", "the same ring"},
-    {"recursive_doubling", "knomial", "recursive k-ing (allgatherv_knomial.c, "
-     "recent UCC), radix 2 = recursive doubling"},
-    {"bruck", NULL, "UCC has no Bruck allgatherv"},
-    {NULL, NULL, NULL},
-};
-
-/* bcast/bcast.c (knomial, sag_knomial, dbt; dbt was called two_tree in
- * older releases). */
+/* bcast/bcast.c: knomial, sag_knomial, dbt. */
 static const ucc_map_t bcast_map[] = {
-    {"linear", NULL, "root sends to each; UCC has no flat broadcast"},
-    {"binomial", "knomial", "k-nomial tree at radix 2: set "
-     "UCC_TL_UCP_BCAST_KN_RADIX=2"},
-    {"knomial", "knomial", "k-nomial tree, radix UCC_TL_UCP_BCAST_KN_RADIX "
-     "(default 4)"},
-    {"kary", NULL, "UCC has no k-ary (all children at once) broadcast"},
-    {"scatter_allgather", "sag_knomial", "scatter then allgather (UCC's are "
-     "k-nomial, ours flat scatter and ring)"},
-    {"pipelined_chain", NULL, "UCC has no pipelined chain broadcast"},
-    {"pipelined_binary", "dbt", "pipelined binary trees (UCC uses two "
-     "complementary ones)"},
-    {NULL, NULL, NULL},
+    {"linear", "knomial", "root sends to each: k-nomial with the radix at "
+     "least the team size", 0, 1},
+    {"binomial", "knomial", "k-nomial tree at radix 2", 0, 0},
+    {"knomial", "knomial", "k-nomial tree at our radix", 0, 0},
+    {"kary", NULL, "UCC has no k-ary (all children at once) broadcast",
+     NO_KNOB, 0},
+    {"scatter_allgather", NULL, "ours scatters flat and gathers in a ring; "
+     "UCC's sag_knomial does both k-nomially", NO_KNOB, 0},
+    {"pipelined_chain", NULL, "UCC has no pipelined chain broadcast",
+     NO_KNOB, 0},
+    {"pipelined_binary", NULL, "ours segments one binary tree; UCC's dbt "
+     "runs two binary trees unsegmented", NO_KNOB, 0},
+    {NULL, NULL, NULL, 0, 0},
 };
 
-/* allreduce/allreduce.c (knomial, sra_knomial, dbt, sliding_window; ring in
- * recent releases). */
+/* allreduce/allreduce.c: knomial, sra_knomial, dbt, sliding_window,
+ * ring. */
 static const ucc_map_t allreduce_map[] = {
-    {"linear", NULL, "gathers to a root; UCC has no flat allreduce"},
-    {"binomial", "dbt", "tree reduce then tree broadcast (UCC: two binary "
-     "trees)"},
-    {"knomial", "dbt", "tree reduce then tree broadcast (UCC: two binary "
-     "trees)"},
-    {"recursive_doubling", "knomial", "recursive k-ing at radix 2: set "
-     "UCC_TL_UCP_ALLREDUCE_KN_RADIX=2"},
-    {"rabenseifner", "sra_knomial", "scatter-reduce then allgather; radix 2 "
-     "is Rabenseifner: set UCC_TL_UCP_ALLREDUCE_SRA_KN_RADIX=2"},
-    {"ring", "ring", "ring reduce-scatter then ring allgather "
-     "(allreduce_ring.c, recent UCC)"},
-    {NULL, NULL, NULL},
+    {"linear", NULL, "gathers to a root; UCC has no flat allreduce",
+     NO_KNOB, 0},
+    {"binomial", NULL, "tree reduce, tree broadcast; UCC's dbt runs two "
+     "binary trees at once", NO_KNOB, 0},
+    {"knomial", NULL, "tree reduce, tree broadcast; UCC's dbt runs two "
+     "binary trees at once", NO_KNOB, 0},
+    {"recursive_doubling", "knomial", "recursive k-ing at radix 2", 0, 0},
+    {"rabenseifner", "sra_knomial", "scatter-reduce then allgather at "
+     "radix 2", 1, 0},
+    {"ring", "ring", "ring reduce-scatter then ring allgather", NO_KNOB, 0},
+    {NULL, NULL, NULL, 0, 0},
 };
 
 static const ucc_coll_t colls[] = {
-    {"fcollect", "allgather", 1, allgather_map},
-    {"collect", "allgatherv", 1, allgatherv_map},
-    {"broadcast", "bcast", 0, bcast_map},
-    {"reduce", "allreduce", 0, allreduce_map},
+    {"fcollect", "allgather", 1, allgather_map,
+     {"UCC_TL_UCP_ALLGATHER_KN_RADIX", NULL}},
+    {"broadcast", "bcast", 0, bcast_map, {"UCC_TL_UCP_BCAST_KN_RADIX", NULL}},
+    {"reduce", "allreduce", 0, allreduce_map,
+     {"UCC_TL_UCP_ALLREDUCE_KN_RADIX", "UCC_TL_UCP_ALLREDUCE_SRA_KN_RADIX"}},
 };
+enum { NCOLLS = sizeof colls / sizeof *colls };
 
-/* ---- a growing string ------------------------------------------------ */
-
-typedef struct sbuf {
-    char *p;
-    size_t n, cap;
-    int oom;
-} sbuf_t;
-
-static void sb_printf(sbuf_t *b, const char *fmt, ...)
+static const ucc_map_t *find_ucc(const ucc_coll_t *c, const char *ours)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    int w = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (w < 0 || b->oom)
-        return;
-    if (b->n + (size_t)w + 1 > b->cap) {
-        size_t cap = 2 * (b->n + (size_t)w + 1);
-        char *p = realloc(b->p, cap);
-        if (!p) {
-            b->oom = 1;
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(b->p + b->n, b->cap - b->n, fmt, ap);
-    va_end(ap);
-    b->n += (size_t)w;
-}
-
-/* ---- mapping --------------------------------------------------------- */
-
-static const ucc_map_t *find_map(const ucc_map_t *m, const char *ours)
-{
-    for (; m->ours; m++)
+    for (const ucc_map_t *m = c->map; m->ours; m++)
         if (!strcmp(m->ours, ours))
             return m;
     return NULL;
 }
 
-/* The fastest of our algorithms measured at (pes, bytes) that has a UCC
- * equivalent (map order breaks ties), or NULL. */
-static const ucc_map_t *best_mapped(const ss_tune_t *t, const ucc_coll_t *c,
-                                    int pes, size_t bytes, double *time)
+/* ---- the plan: one radix per knob, then the best per cell ------------ */
+
+/* The time m runs in at cell x when its knob holds radix[knob]; NAN when
+ * UCC cannot run it there (no equivalent, another radix, not flat). */
+static double time_under(const ss_tune_t *t, const ucc_map_t *m,
+                         const ss_tune_cell_t *x, const int *radix)
+{
+    if (!m->ucc)
+        return NAN;
+    if (m->knob == NO_KNOB)
+        return ss_tune_time_at(t, x->collective, m->ours, 0, x->pes, x->bytes);
+    int r = radix[m->knob];
+    if (m->flat)
+        return x->pes_hi != SS_TUNE_PES_MAX && r >= x->pes_hi
+                   ? ss_tune_time_at(t, x->collective, m->ours, 0, x->pes,
+                                     x->bytes)
+                   : NAN;
+    return r ? ss_tune_time_at(t, x->collective, m->ours, r, x->pes, x->bytes)
+             : NAN;
+}
+
+/* The fastest m that UCC can run at x (map order breaks ties). */
+static const ucc_map_t *pick(const ss_tune_t *t, const ucc_coll_t *c,
+                             const ss_tune_cell_t *x, const int *radix,
+                             double *tm)
 {
     const ucc_map_t *best = NULL;
-    *time = NAN;
+    *tm = NAN;
     for (const ucc_map_t *m = c->map; m->ours; m++) {
-        double x = m->ucc ? ss_tune_time(t, c->ours, m->ours, pes, bytes) : NAN;
-        if (!isnan(x) && !(x >= *time)) {
-            best = m;
-            *time = x;
-        }
+        double v = time_under(t, m, x, radix);
+        if (!isnan(v) && !(v >= *tm))
+            best = m, *tm = v;
     }
     return best;
 }
 
-/* UCC memunits: the largest binary suffix that divides, "inf" for the
- * open end. */
-static void mem_units(size_t v, char *buf, size_t len)
+/* Summed relative loss over the cells [a, b) under radix[]; a cell where
+ * nothing can run counts as 100 (any runnable choice beats it). */
+static double loss(const ss_tune_t *t, const ucc_coll_t *c,
+                   const ss_tune_plan_t *p, size_t a, size_t b,
+                   const int *radix)
 {
-    static const char suf[] = "KMGT";
-    int k = -1;
-    if (v == SIZE_MAX) {
-        snprintf(buf, len, "inf");
-        return;
+    double sum = 0, tm;
+    for (size_t i = a; i < b; i++) {
+        const ss_tune_cell_t *x = &p->cells[i];
+        sum += pick(t, c, x, radix, &tm) && x->best_s > 0
+                   ? tm / x->best_s - 1 : 100;
     }
-    while (k < 3 && v && v % 1024 == 0) {
-        v /= 1024;
-        k++;
-    }
-    if (k >= 0)
-        snprintf(buf, len, "%zu%c", v, suf[k]);
-    else
-        snprintf(buf, len, "%zu", v);
+    return sum;
 }
 
-static size_t scaled(size_t bytes, size_t m)
+static void add_cand(int *cand, size_t *n, int r)
 {
-    return bytes == SIZE_MAX || (m && bytes > SIZE_MAX / m) ? SIZE_MAX
-                                                            : bytes * m;
+    for (size_t i = 0; i < *n; i++)
+        if (cand[i] == r)
+            return;
+    if (r > 0 && *n < MAX_CAND)
+        cand[(*n)++] = r;
 }
 
-/* What UCC gets at one measured point (see ss_tune_pick_t). */
-static ss_tune_pick_t choose(const ss_tune_t *t, const ss_tune_table_t *tab,
-                     const ucc_coll_t *c, int pes, size_t bytes)
+/* The radices some cell could use for knob k, ascending. */
+static size_t candidates(const ss_tune_t *t, const ucc_coll_t *c,
+                         const ss_tune_plan_t *p, size_t a, size_t b, int k,
+                         int *cand)
 {
-    const ss_tune_rule_t *r = ss_tune_lookup(tab, pes, bytes);
-    const ucc_map_t *m = r ? find_map(c->map, r->algorithm) : NULL;
-    ss_tune_pick_t p = {NULL, r ? r->algorithm : "?", NULL, NULL, 0};
-    const ucc_map_t *alt;
-    double tm;
-    if (m && m->ucc) {
-        p.value = m->ucc;
-        return p;
-    }
-    if ((alt = best_mapped(t, c, pes, bytes, &tm))) {
-        p.value = alt->ucc;
-        p.alt = alt;
-        p.alt_ours = alt->ours;
-        p.slow = r && r->time_s > 0 ? tm / r->time_s - 1 : 0;
-    }
-    return p;
-}
-
-/* The size segments of one PE count, as "START-END @ALG" separated by
- * '|', into body (the team qualifier is added when written). */
-static int segments(const ss_tune_t *t, const ss_tune_table_t *tab,
-                    const ucc_coll_t *c, int pes, sbuf_t *body, FILE *out,
-                    FILE *note)
-{
-    size_t *sizes, n;
-    char lo[32], hi[32];
-    if (ss_tune_sizes(t, c->ours, pes, &sizes, &n))
-        return -1;
-    size_t mult = c->per_pe ? (size_t)pes : 1;
-    ss_tune_pick_t *pk = n ? malloc(n * sizeof *pk) : NULL;
-    if (n && !pk)
-        return free(sizes), -1;
-    for (size_t i = 0; i < n; i++)
-        pk[i] = choose(t, tab, c, pes, sizes[i]);
-    ss_tune_say_substitutes("ucc", "but has no UCC equivalent; using",
-                            "UCC; UCC's default stays", c->ours, pes, sizes,
-                            pk, n, out, note);
-    for (size_t i = 0, j; i < n; i = j) {
-        for (j = i + 1; j < n && !pk[j].value == !pk[i].value &&
-                        (!pk[i].value || !strcmp(pk[j].value, pk[i].value)); j++)
-            ;
-        size_t from = scaled(i ? sizes[i] : 0, mult);
-        size_t to = j < n ? scaled(sizes[j], mult) : SIZE_MAX;
-        if (!pk[i].value || from == SIZE_MAX)
-            continue;
-        mem_units(from, lo, sizeof lo);
-        mem_units(to, hi, sizeof hi);
-        sb_printf(body, "%s%s-%s @%s", body->n ? "|" : "", lo, hi, pk[i].value);
-    }
-    free(pk);
-    free(sizes);
-    return body->oom ? -1 : 0;
-}
-
-/* Appends the entries of body for teams of pes_lo..pes_hi. */
-static void flush(sbuf_t *s, const ucc_coll_t *c, const char *body, int lo,
-                  int hi)
-{
-    char team[48];
-    if (hi == SS_TUNE_PES_MAX)
-        snprintf(team, sizeof team, "[%d-inf]", lo);
-    else
-        snprintf(team, sizeof team, "[%d-%d]", lo, hi);
-    for (const char *p = body; p && *p;) {
-        size_t len = strcspn(p, "|"), sp = strcspn(p, " ");
-        sb_printf(s, "%s%s:%.*s:%s:%.*s", s->n ? "#" : "", c->ucc, (int)sp, p,
-                  team, (int)(len - sp - 1), p + sp + 1);
-        p += len + (p[len] == '|');
-    }
-}
-
-/* One collective: PE counts whose segments are the same share an entry
- * (their team ranges are contiguous). */
-static int export_coll(const ss_tune_t *t, const ss_tune_table_t *tab,
-                       const ucc_coll_t *c, sbuf_t *s, FILE *out, FILE *note)
-{
-    sbuf_t prev = {0}, cur = {0};
-    int lo = 0, hi = 0, rc = 0;
-    for (size_t i = 0; i < tab->n && !rc; i++) {
-        const ss_tune_rule_t *r = &tab->rules[i];
-        if (i && tab->rules[i - 1].pes_lo == r->pes_lo)
-            continue;
-        cur.n = 0;
-        if (cur.p)
-            cur.p[0] = '\0';
-        if ((rc = segments(t, tab, c, r->pes_lo, &cur, out, note)))
-            break;
-        if (prev.p && cur.p && !strcmp(prev.p, cur.p) && cur.n) {
-            hi = r->pes_hi;
-            continue;
+    size_t n = 0;
+    for (size_t i = a; i < b; i++)
+        for (const ucc_map_t *m = c->map; m->ours; m++) {
+            const ss_tune_cell_t *x = &p->cells[i];
+            int r[8];
+            if (!m->ucc || m->knob != k)
+                continue;
+            if (m->flat && x->pes_hi != SS_TUNE_PES_MAX)
+                add_cand(cand, &n, x->pes_hi);
+            size_t nr = m->flat ? 0 : ss_tune_radices_at(t, x->collective,
+                                         m->ours, x->pes, x->bytes, r, 8);
+            for (size_t j = 0; j < nr; j++)
+                add_cand(cand, &n, r[j]);
         }
-        if (prev.n)
-            flush(s, c, prev.p, lo, hi);
-        sbuf_t tmp = prev;
-        prev = cur;
-        cur = tmp;
-        lo = r->pes_lo;
-        hi = r->pes_hi;
+    for (size_t i = 1; i < n; i++)          /* insertion sort: few */
+        for (size_t j = i; j > 0 && cand[j] < cand[j - 1]; j--) {
+            int s = cand[j];
+            cand[j] = cand[j - 1];
+            cand[j - 1] = s;
+        }
+    return n;
+}
+
+/* Tries every combination of the knobs' candidates (0 when a knob has
+ * none), keeping the one with the least loss; ties keep the first, the
+ * smaller radices. */
+static void choose_radices(const ss_tune_t *t, const ucc_coll_t *c,
+                           const ss_tune_plan_t *p, size_t a, size_t b,
+                           int *radix)
+{
+    int cand[MAX_KNOBS][MAX_CAND];
+    size_t n[MAX_KNOBS] = {0, 0};
+    double best = INFINITY;
+    for (int k = 0; k < MAX_KNOBS; k++)
+        n[k] = c->knobs[k] ? candidates(t, c, p, a, b, k, cand[k]) : 0;
+    for (size_t i = 0; i < (n[0] ? n[0] : 1); i++)
+        for (size_t j = 0; j < (n[1] ? n[1] : 1); j++) {
+            int r[MAX_KNOBS] = {n[0] ? cand[0][i] : 0, n[1] ? cand[1][j] : 0};
+            double l = loss(t, c, p, a, b, r);
+            if (l < best) {
+                best = l;
+                memcpy(radix, r, sizeof r);
+            }
+        }
+}
+
+static int plan_coll(const ss_tune_t *t, const ss_tune_table_t *tab,
+                     const ucc_coll_t *c, ss_tune_plan_t *p)
+{
+    int *pes, radix[MAX_KNOBS] = {0, 0};
+    size_t np, a = p->n;
+    if (ss_tune_pes_list(tab, &pes, &np))
+        return -1;
+    for (size_t i = 0; i < np; i++)
+        if (ss_tune_plan_cells(t, tab, pes[i], p))
+            return free(pes), -1;
+    free(pes);
+    choose_radices(t, c, p, a, p->n, radix);
+    for (size_t i = a; i < p->n; i++) {
+        ss_tune_cell_t *x = &p->cells[i];
+        const ucc_map_t *m = pick(t, c, x, radix, &x->runs_s);
+        x->value = m ? m->ucc : NULL;
+        x->runs = m ? m->ours : NULL;
+        x->radix = m && m->knob != NO_KNOB ? radix[m->knob] : 0;
     }
-    if (!rc && prev.n)
-        flush(s, c, prev.p, lo, hi);
-    free(prev.p);
-    free(cur.p);
-    return rc;
+    return 0;
+}
+
+int ss_plan_ucc(const ss_tune_t *t, ss_tune_plan_t *plan, char *err,
+                size_t errlen)
+{
+    memset(plan, 0, sizeof *plan);
+    for (size_t k = 0; k < NCOLLS; k++) {
+        const ss_tune_table_t *tab = ss_tune_find(t, colls[k].ours);
+        if (tab && plan_coll(t, tab, &colls[k], plan)) {
+            ss_tune_plan_free(plan);
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---- writing ---------------------------------------------------------- */
+
+static const ucc_coll_t *coll_of(const char *ours)
+{
+    for (size_t k = 0; k < NCOLLS; k++)
+        if (!strcmp(colls[k].ours, ours))
+            return &colls[k];
+    return NULL;
+}
+
+/* Why a winner was given up, for ss_tune_say_given_up. */
+static const char *why(const ss_tune_cell_t *x, void *ctx)
+{
+    static char buf[200];
+    const ucc_map_t *w = find_ucc(coll_of(x->collective), x->winner);
+    (void)ctx;
+    if (!w || !w->ucc)
+        return "no UCC equivalent";
+    if (w->flat)
+        snprintf(buf, sizeof buf, "UCC's flat knomial needs the radix at "
+                 "least every team size of %d-%s", x->pes,
+                 x->pes_hi == SS_TUNE_PES_MAX ? "inf" : "its range");
+    else
+        snprintf(buf, sizeof buf, "it needs %s=%d, one radix for every team "
+                 "and the other winners", coll_of(x->collective)->knobs[w->knob],
+                 ss_tune_radix_of(w->ours, 0));
+    return buf;
 }
 
 static void write_map(FILE *out, const ucc_coll_t *c)
@@ -325,56 +319,88 @@ static void write_map(FILE *out, const ucc_coll_t *c)
                 m->how);
 }
 
-static void write_header(FILE *out, const ss_tune_t *t)
+/* The radix knob k holds in the plan's cells [a, b), 0 if none uses it. */
+static int knob_value(const ucc_coll_t *c, const ss_tune_plan_t *p, size_t a,
+                      size_t b, int k)
 {
-    fprintf(out,
-        "# UCC TL/UCP tuning written by shmemsim tune from simulated results:\n"
-        "# platform %s, model %s, %d PE(s) per host.\n"
-        "# Use: set -a; . ./THIS_FILE; set +a; then oshrun/mpirun -x "
-        "UCC_TL_UCP_TUNE ...\n"
-        "# Syntax (UCC src/coll_score/ucc_coll_score.c): entries joined by "
-        "'#', each\n"
-        "# COLL:START-END:[TEAM_LO-TEAM_HI]:@ALG with START <= bytes < END "
-        "(boundaries\n"
-        "# go to the later range, ucc_coll_score_map.c). allgather and "
-        "allgatherv are\n"
-        "# sized by UCC by the total bytes (ucc_coll_args_msgsize), fcollect "
-        "and collect\n"
-        "# by bytes per PE: their sizes here are bytes per PE x the PE count "
-        "the rule\n"
-        "# was measured at. Teams smaller than the smallest measured PE count, "
-        "and\n"
-        "# collectives not measured, keep UCC's defaults. Radices are not in "
-        "the\n"
-        "# results: set UCC_TL_UCP_*_KN_RADIX as the notes below say.\n#\n",
-        *t->platform ? t->platform : "-", *t->model ? t->model : "-", t->ppn);
+    for (size_t i = a; i < b; i++) {
+        const ucc_map_t *m = p->cells[i].runs ? find_ucc(c, p->cells[i].runs)
+                                              : NULL;
+        if (m && m->knob == k)
+            return p->cells[i].radix;
+    }
+    return 0;
+}
+
+static void write_knobs(FILE *out, const ucc_coll_t *c, const ss_tune_plan_t *p,
+                        size_t a, size_t b, ucc_text_t *vars)
+{
+    for (int k = 0; k < MAX_KNOBS && c->knobs[k]; k++) {
+        int r = knob_value(c, p, a, b, k);
+        if (!r) {
+            fprintf(out, "# %s not set: no %s entry here runs at a radix of "
+                    "ours; UCC's default stays\n", c->knobs[k], c->ucc);
+            continue;
+        }
+        fprintf(out, "# %s: one radix for every team and size of %s (the "
+                "least loss over the\n# measured cells, given-up winners "
+                "above)\n%s=%d\n", c->knobs[k], c->ucc, c->knobs[k], r);
+        ucc_text_add(vars, c->knobs[k]);
+    }
+}
+
+static int write_coll(FILE *out, FILE *note, const ucc_coll_t *c,
+                      const ss_tune_plan_t *p, ucc_text_t *tune,
+                      ucc_text_t *vars, ucc_text_t *names)
+{
+    size_t a = 0, b;
+    while (a < p->n && strcmp(p->cells[a].collective, c->ours))
+        a++;
+    for (b = a; b < p->n && !strcmp(p->cells[b].collective, c->ours); b++)
+        ;
+    if (a == b)
+        return 0;
+    write_map(out, c);
+    ss_tune_say_given_up(p, a, b, "ucc", why, NULL, out, note);
+    write_knobs(out, c, p, a, b, vars);
+    return ucc_text_entries(tune, names, c->ucc, c->per_pe, p->cells + a,
+                            b - a);
 }
 
 int ss_export_ucc(FILE *out, FILE *note, const ss_tune_t *t, char *err,
                   size_t errlen)
 {
-    sbuf_t s = {0};
-    write_header(out, t);
-    for (size_t k = 0; k < sizeof colls / sizeof *colls; k++) {
-        const ss_tune_table_t *tab = ss_tune_find(t, colls[k].ours);
-        if (!tab)
-            continue;
-        write_map(out, &colls[k]);
-        if (export_coll(t, tab, &colls[k], &s, out, note))
-            s.oom = 1;
-    }
-    if (s.oom) {
-        free(s.p);
-        snprintf(err, errlen, "out of memory");
+    ss_tune_plan_t p;
+    ucc_text_t tune = {0}, vars = {0}, names = {0};
+    if (ss_plan_ucc(t, &p, err, errlen))
         return -1;
-    }
-    if (!s.n) {
+    FILE *body = tmpfile();
+    int rc = body ? 0 : -1;
+    for (size_t k = 0; k < NCOLLS && !rc; k++)
+        rc = write_coll(body, note, &colls[k], &p, &tune, &vars, &names);
+    if (!rc && !tune.n) {
         snprintf(err, errlen, "none of the measured algorithms has a UCC "
                  "equivalent (see the mapping in shmemsim tune --help)");
-        return -1;
+        rc = -2;
     }
-    ss_tune_say_unmapped(t, "alltoall", "ucc", "UCC_TL_UCP_TUNE", out, note);
-    fprintf(out, "UCC_TL_UCP_TUNE=%s\n", s.p);
-    free(s.p);
-    return 0;
+    if (!rc) {
+        ucc_text_header(out, t, &vars, &names);
+        ucc_text_copy(body, out);
+        if (ss_tune_find(t, "collect"))
+            fprintf(out, "# collect: not exported. OSHMEM hands UCC fcollect "
+                    "as allgather and does not\n# forward collect as an "
+                    "allgatherv (scoll_ucc_collect.c): an allgatherv entry\n"
+                    "# would never take effect.\n");
+        ss_tune_say_unmapped(t, "alltoall", "ucc", "UCC_TL_UCP_TUNE", out, note);
+        fprintf(out, "UCC_TL_UCP_TUNE=%s\n", tune.p);
+    } else if (rc == -1) {
+        snprintf(err, errlen, "out of memory");
+    }
+    if (body)
+        fclose(body);
+    ucc_text_free(&tune);
+    ucc_text_free(&vars);
+    ucc_text_free(&names);
+    ss_tune_plan_free(&p);
+    return rc ? -1 : 0;
 }

@@ -27,14 +27,14 @@ enum { NKINDS = 5 };
 
 const ss_tune_format_t ss_tune_formats[] = {
     {"ompi-mca", "Open MPI OSHMEM MCA parameter file (scoll_basic_*_alg)",
-     ss_export_ompi_mca},
+     ss_export_ompi_mca, NULL},
     {"ompi-rules", "Open MPI coll_tuned dynamic rules file (scoll_mpi path)",
-     ss_export_ompi_rules},
+     ss_export_ompi_rules, NULL},
     {"ucc", "UCC_TL_UCP_TUNE string for UCC's TL/UCP component",
-     ss_export_ucc},
+     ss_export_ucc, ss_plan_ucc},
     {"sos", "Sandia OpenSHMEM environment (SHMEM_*_ALGORITHM, crossovers)",
-     ss_export_sos},
-    {NULL, NULL, NULL},
+     ss_export_sos, ss_plan_sos},
+    {NULL, NULL, NULL, NULL},
 };
 
 static int kind_of(const char *collective)

@@ -97,11 +97,74 @@ int ss_tune_sizes(const ss_tune_t *t, const char *collective, int pes,
 typedef int (*ss_tune_export_fn)(FILE *out, FILE *note, const ss_tune_t *t,
                                  char *err, size_t errlen);
 
+/* What a runtime runs at one measured (PE count, size) of a collective,
+ * as a runtime exporter plans it (traces/tune_plan.c). The file is
+ * written from the plan, the round-trip tests read the file back with
+ * the runtime's own selection rules and compare with it, and
+ * shmemsim tune --check re-simulates `runs` at each cell. */
+typedef struct ss_tune_cell {
+    const char *collective;   /* ours */
+    int pes, pes_hi;          /* the PE count measured; the last its rule
+                                 holds for (SS_TUNE_PES_MAX: no bound) */
+    size_t bytes;             /* ours (per PE for fcollect) */
+    const char *winner;       /* the simulated best there */
+    double best_s;
+    int fitted;               /* best_s is fitted (shmemsim scale) */
+    const char *value;        /* the runtime's algorithm set there; NULL:
+                                 nothing set, the runtime's default runs */
+    const char *runs;         /* ours that the runtime then runs; NULL
+                                 when no algorithm of ours is it */
+    int radix;                /* the radix runs runs at (0: no radix) */
+    double runs_s;            /* its measured time there, NAN if none */
+} ss_tune_cell_t;
+
+typedef struct ss_tune_plan {
+    ss_tune_cell_t *cells;
+    size_t n, cap;
+    int oom;
+} ss_tune_plan_t;
+
+typedef int (*ss_tune_plan_fn)(const ss_tune_t *t, ss_tune_plan_t *plan,
+                               char *err, size_t errlen);
+
 typedef struct ss_tune_format {
     const char *name;             /* --format value */
     const char *desc;
     ss_tune_export_fn write;
+    ss_tune_plan_fn plan;         /* NULL: the format has no plan (ompi-*,
+                                     checked against a real oshrun) */
 } ss_tune_format_t;
+
+/* ---- plans (tune_plan.c) ---- */
+
+/* The tree radix an algorithm of ours runs at: 2 for binomial,
+ * recursive_doubling and rabenseifner, radix (else our default 4) for knomial and kary,
+ * 0 for the others. */
+int ss_tune_radix_of(const char *algorithm, int radix);
+/* The measured time of (algorithm at effective radix, pes, bytes); radix
+ * 0 takes any. NAN if not measured. */
+double ss_tune_time_at(const ss_tune_t *t, const char *collective,
+                       const char *algorithm, int radix, int pes,
+                       size_t bytes);
+/* The effective radices (ss_tune_radix_of) algorithm was measured at,
+ * at (pes, bytes), into r[] (at most max); returns how many. */
+size_t ss_tune_radices_at(const ss_tune_t *t, const char *collective,
+                          const char *algorithm, int pes, size_t bytes,
+                          int *r, size_t max);
+/* The distinct measured PE counts of a table, ascending (malloc'd). */
+int ss_tune_pes_list(const ss_tune_table_t *tab, int **pes, size_t *n);
+/* A cell for every measured size at pes (value, runs unset). */
+int ss_tune_plan_cells(const ss_tune_t *t, const ss_tune_table_t *tab,
+                       int pes, ss_tune_plan_t *plan);
+void ss_tune_plan_free(ss_tune_plan_t *plan);
+/* For each run of sizes of one collective and PE count where the runtime
+ * runs other than the winner: "#   C at P PEs, SIZES: W wins; WHY; runs
+ * V (our A, +X% = +T simulated)" to out and as a note. why(cell, ctx)
+ * says why the winner cannot be set. */
+void ss_tune_say_given_up(const ss_tune_plan_t *plan, size_t from,
+                          size_t to, const char *tag,
+                          const char *(*why)(const ss_tune_cell_t *, void *),
+                          void *ctx, FILE *out, FILE *note);
 
 /* What a runtime gets at one measured point (for exporters that pick per
  * point): the winner's equivalent; else the best algorithm that maps (alt
@@ -141,5 +204,7 @@ int ss_export_ompi_mca(FILE *out, FILE *note, const ss_tune_t *t, char *err, siz
 int ss_export_ompi_rules(FILE *out, FILE *note, const ss_tune_t *t, char *err, size_t errlen);
 int ss_export_ucc(FILE *out, FILE *note, const ss_tune_t *t, char *err, size_t errlen);
 int ss_export_sos(FILE *out, FILE *note, const ss_tune_t *t, char *err, size_t errlen);
+int ss_plan_ucc(const ss_tune_t *t, ss_tune_plan_t *plan, char *err, size_t errlen);
+int ss_plan_sos(const ss_tune_t *t, ss_tune_plan_t *plan, char *err, size_t errlen);
 
 #endif

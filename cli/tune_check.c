@@ -1,0 +1,172 @@
+/* tune_check.c - `shmemsim tune --check --format ucc|sos`: re-simulates
+ * what the runtime will run at each cell of the exporter's plan (tune.h,
+ * ss_tune_plan_t) and prints the gap to the simulated best.
+ *
+ * Why re-simulate rather than read the results again: the plan may run an
+ * algorithm at a radix nobody measured (one radix per runtime knob), and
+ * the check must not trust the table it checks. Each (collective, PE
+ * count, algorithm, radix) runs as one child `shmemsim run` over its
+ * sizes, like a sweep point (SimGrid is set up once per process). Cells
+ * whose best time is fitted (shmemsim scale) are too large to simulate
+ * and are listed as such.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "summary.h"
+#include "tune.h"
+#include "tune_check.h"
+
+/* Runs argv with stdout into a malloc'd string (NULL on failure). */
+static char *capture(char *const argv[])
+{
+    int fd[2];
+    if (pipe(fd))
+        return NULL;
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fd[1], 1);
+        close(fd[0]);
+        close(fd[1]);
+        if (!freopen("/dev/null", "w", stderr))
+            _exit(127);
+        execv("/proc/self/exe", argv);
+        _exit(127);
+    }
+    close(fd[1]);
+    size_t n = 0, cap = 4096;
+    char *buf = malloc(cap);
+    ssize_t r;
+    while (buf && (r = read(fd[0], buf + n, cap - n - 1)) > 0)
+        if ((n += (size_t)r) + 1 == cap) {
+            char *g = realloc(buf, cap *= 2);
+            if (!g)
+                free(buf);
+            buf = g;
+        }
+    close(fd[0]);
+    int st = 0;
+    if (pid < 0 || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) ||
+        WEXITSTATUS(st) != 0) {
+        free(buf);
+        return NULL;
+    }
+    if (buf)
+        buf[n] = '\0';
+    return buf;
+}
+
+/* time_s of the row for bytes in run's CSV (columns collective,
+ * algorithm, pes, bytes, time_s, ...), NAN if absent. */
+static double time_of(const char *csv, size_t bytes)
+{
+    for (const char *l = csv; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : l) {
+        char c[32], a[64];
+        int p;
+        size_t b;
+        double tm;
+        if (sscanf(l, "%31[^,],%63[^,],%d,%zu,%lf", c, a, &p, &b, &tm) == 5 &&
+            b == bytes)
+            return tm;
+    }
+    return NAN;
+}
+
+static int same_run(const ss_tune_cell_t *a, const ss_tune_cell_t *b)
+{
+    return a->pes == b->pes && !strcmp(a->collective, b->collective) &&
+           a->runs && b->runs && !strcmp(a->runs, b->runs) &&
+           a->radix == b->radix && a->fitted == b->fitted;
+}
+
+/* Re-simulates the cells [i, j) (one run), into sim[]. */
+static void simulate(const ss_tune_t *t, const ss_tune_cell_t *c, size_t i,
+                     size_t j, double *sim)
+{
+    char pes[16], ppn[16], radix[16], model[64], bytes[4096] = "";
+    size_t used = 0;
+    for (size_t k = i; k < j && used < sizeof bytes; k++)
+        used += (size_t)snprintf(bytes + used, sizeof bytes - used, "%s%zu",
+                                 k > i ? "," : "", c[k].bytes);
+    snprintf(pes, sizeof pes, "%d", c[i].pes);
+    snprintf(ppn, sizeof ppn, "%d", t->ppn);
+    snprintf(radix, sizeof radix, "%d", c[i].radix);
+    snprintf(model, sizeof model, "%.*s", (int)strcspn(t->model, "+"), t->model);
+    int tree = ss_tune_radix_of(c[i].runs, c[i].radix) && c[i].radix &&
+               (!strcmp(c[i].runs, "knomial") || !strcmp(c[i].runs, "kary"));
+    char *argv[] = {"shmemsim", "run", "--platform", (char *)t->platform,
+                    "--pes", pes, "--ppn", ppn, "--model", model,
+                    "--collective", (char *)c[i].collective, "--algorithm",
+                    (char *)c[i].runs, "--bytes", bytes, "--format", "csv",
+                    tree ? "--radix" : NULL, radix, NULL};
+    char *csv = capture(argv);
+    for (size_t k = i; k < j; k++)
+        sim[k - i] = csv ? time_of(csv, c[k].bytes) : NAN;
+    free(csv);
+}
+
+static void print_cell(FILE *f, const ss_tune_cell_t *x, double sim)
+{
+    char size[32], best[32], got[32], runs[48];
+    ss_format_bytes(x->bytes, size, sizeof size);
+    ss_format_seconds(x->best_s, best, sizeof best);
+    snprintf(runs, sizeof runs, x->radix && x->runs ? "%s@%d" : "%s",
+             x->runs ? x->runs : "-", x->radix);
+    if (isnan(sim))
+        snprintf(got, sizeof got, "%s", x->fitted ? "fitted" : !x->runs
+                 ? "default" : "failed");
+    else
+        ss_format_seconds(sim, got, sizeof got);
+    fprintf(f, "  %-10s %7d %-9s %-12s %-22s %-18s %-11s %-11s", x->collective,
+            x->pes, size, x->value ? x->value : "(default)", runs, x->winner,
+            best, got);
+    if (!isnan(sim) && x->best_s > 0)
+        fprintf(f, " %+.1f%%", 100 * (sim / x->best_s - 1));
+    fputc('\n', f);
+}
+
+int ss_tune_check(FILE *f, const ss_tune_t *t, const ss_tune_format_t *fmt,
+                  char *err, size_t errlen)
+{
+    ss_tune_plan_t p;
+    double worst = 0, *sim;
+    size_t failed = 0;
+    if (fmt->plan(t, &p, err, errlen))
+        return -1;
+    if (!(sim = malloc((p.n ? p.n : 1) * sizeof *sim))) {
+        ss_tune_plan_free(&p);
+        return snprintf(err, errlen, "out of memory"), -1;
+    }
+    for (size_t i = 0, j; i < p.n; i = j) {
+        for (j = i + 1; j < p.n && same_run(&p.cells[i], &p.cells[j]); j++)
+            ;
+        for (size_t k = i; k < j; k++)
+            sim[k] = NAN;
+        if (p.cells[i].runs && !p.cells[i].fitted)
+            simulate(t, p.cells, i, j, sim + i);
+    }
+    fprintf(f, "%s: what the runtime runs, re-simulated on %s (model %s, "
+            "ppn %d)\n  %-10s %7s %-9s %-12s %-22s %-18s %-11s %-11s %s\n",
+            fmt->name, t->platform, t->model, t->ppn, "collective", "PEs",
+            "size", "runtime", "runs (ours@radix)", "best", "best time",
+            "runs in", "gap");
+    for (size_t i = 0; i < p.n; i++) {
+        print_cell(f, &p.cells[i], sim[i]);
+        failed += p.cells[i].runs && !p.cells[i].fitted && isnan(sim[i]);
+        if (!isnan(sim[i]) && p.cells[i].best_s > 0)
+            worst = fmax(worst, sim[i] / p.cells[i].best_s - 1);
+    }
+    fprintf(f, "largest gap to the simulated best: %+.1f%%%s\n", 100 * worst,
+            failed ? "; some runs failed (see failed)" : "");
+    free(sim);
+    ss_tune_plan_free(&p);
+    if (failed)
+        return snprintf(err, errlen, "%zu re-simulation(s) failed", failed), -1;
+    return 0;
+}
