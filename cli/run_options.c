@@ -4,6 +4,7 @@
  * nothing for a program, which runs its own: they get an error saying
  * what to use instead. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "options.h"
@@ -15,7 +16,15 @@ const char ss_program_option_help[] =
     "                    that have one (default: $SHMEMSIM_COLL_RADIX, else\n"
     "                    the algorithm's)\n"
     "  --segment SIZE    pipeline segment of pipelined broadcasts (default:\n"
-    "                    $SHMEMSIM_COLL_SEGMENT, else the algorithm's)\n";
+    "                    $SHMEMSIM_COLL_SEGMENT, else the algorithm's)\n"
+    "  --compute none|measured[:FACTOR]\n"
+    "                    computation between OpenSHMEM calls: free (none,\n"
+    "                    the default: runs are byte-identical), or each PE's\n"
+    "                    CPU time on this machine x FACTOR (default 1: the\n"
+    "                    target core's speed against this one), charged as\n"
+    "                    simulated time; measured runs differ from one to\n"
+    "                    the next. A program may charge time itself with\n"
+    "                    shmemsim_compute(seconds) (shmemsim.h)\n";
 
 static const char *const run_only[] = {
     "--collective", "--algorithm", "--bytes", "--root", "--op", "--type",
@@ -52,11 +61,34 @@ bad:
     return -1;
 }
 
+/* --compute none | measured | measured:FACTOR */
+static int compute(int argc, char **argv, int *i, ss_config_t *cfg)
+{
+    const char *v = *i + 1 < argc ? argv[++*i] : "";
+    char *end = NULL;
+    double f = 1.0;
+    if (!strcmp(v, "none")) {
+        cfg->compute_factor = 0;
+        return 1;
+    }
+    if (!strncmp(v, "measured", 8) && (!v[8] || (v[8] == ':' &&
+        (f = strtod(v + 9, &end)) > 0 && f <= 1e6 && end != v + 9 && !*end))) {
+        cfg->compute_factor = f;
+        return 1;
+    }
+    fprintf(stderr, "shmemsim: error: --compute '%s': expected none, measured "
+            "or measured:FACTOR with FACTOR a number above 0 (e.g. "
+            "measured:0.5 for a core twice as fast as this one)\n", v);
+    return -1;
+}
+
 int ss_program_option(int argc, char **argv, int *i, ss_config_t *cfg)
 {
     const char *o = argv[*i];
     if (!strcmp(o, "--radix") || !strcmp(o, "--segment"))
         return knob(argc, argv, i, cfg);
+    if (!strcmp(o, "--compute"))
+        return compute(argc, argv, i, cfg);
     for (int k = 0; run_only[k]; k++)
         if (!strcmp(o, run_only[k])) {
             fprintf(stderr, "shmemsim: error: %s is an option of `shmemsim run`, "

@@ -174,6 +174,9 @@ typedef struct ss_pe {
     uint8_t thread_level;   /* granted by shmem_init_thread */
     struct ss_pe_threads *thr;  /* its threads' token (ss_thread.c), NULL
                                    until it starts one */
+    double cpu_mark;        /* --compute measured: thread CPU time when it
+                               last resumed or called (ss_compute.c) */
+    double computed;        /* simulated seconds of computation charged */
     /* Operations the runtime carries on for it (ss_defer.c): a ring of
      * nsteps from step_head, in inl until more are needed at once;
      * step_phase: the head's wait is under way. */
@@ -295,6 +298,12 @@ void ss_heap_free(ss_pe_t *pe, void *ptr);
 /* Address of `addr` (a symmetric address of PE `from`) on PE `to`, or
  * NULL when addr..addr+len is not inside one symmetric object. */
 unsigned char *ss_heap_translate(int from, const void *addr, size_t len, int to);
+/* ss_compute.c: set up from the config; the PE resumed, entered a call;
+ * the run's computation, in one line on stderr. */
+void ss_compute_setup(const ss_config_t *cfg);
+void ss_compute_resumed(ss_pe_t *pe);
+void ss_compute_enter(ss_pe_t *pe);
+void ss_compute_report(void);
 /* Stops a run about to exhaust memory (now: wall seconds; ss_heap.c). */
 void ss_heap_watch(double now);
 /* Why addr..+len of PE from is not symmetric, in words (into buf). */

@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "ss_internal.h"
+#include "ss_compute.h"
 #include "ss_priv.h"
 
 #define SS_PRIV_MAX 12   /* 3 per region: copied head, remapped, copied tail */
@@ -215,11 +216,14 @@ static void switch_to(int pe)
 void ss_priv_resume(void)
 {
     P.resumes++;
-    if (!P.n)
+    if (!P.n && !ss_compute_measured())
         return;
-    const ss_pe_t *pe = sg_actor_self_get_data();
-    if (pe && pe->id != P.owner)
+    ss_pe_t *pe = sg_actor_self_get_data();
+    if (!pe)
+        return;
+    if (P.n && pe->id != P.owner)
         switch_to(pe->id);
+    ss_compute_resumed(pe);
 }
 
 void ss_priv_enter(void)

@@ -78,6 +78,8 @@ static inline ss_pe_t *self_of(const void *ra)
         ss_fatal("PE %d: OpenSHMEM call after shmem_finalize", pe->id);
     if (pe->thr)
         ss_thread_enter(pe);
+    if (ss_w.cfg.compute_factor > 0)
+        ss_compute_enter(pe);
     return pe;
 }
 
@@ -411,6 +413,7 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
     ss_w.cfg.model.small_bytes = ss_model_small_bytes(&cfg->model, cfg->npes);
     ss_w.pe_main = pe_main;
     ss_w.pe_arg = arg;
+    ss_compute_setup(cfg);
     if (cfg->npes < 1 || cfg->ppn < 1) {
         fprintf(stderr, "shmemsim: error: --pes and --ppn must be at least 1\n");
         return 2;
@@ -481,6 +484,7 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
     progress(cfg, "PEs created, simulating", t0);
     simgrid_run();
     progress(cfg, "simulation done", t0);
+    ss_compute_report();
     if (ss_w.stats.stack_used)
         fprintf(stderr, "shmemsim: stack high-water mark: %lu bytes of %d KiB "
                 "(deepest PE)\n", ss_w.stats.stack_used, cfg->stack_kib);

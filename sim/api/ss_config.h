@@ -44,6 +44,9 @@ typedef struct ss_config {
     size_t segment;            /* 0: algorithm default */
     const char *trace_dir;     /* --trace: write DIR/trace.{csv,json} */
     const char *trace_pes;     /* --trace-pes: PEs to trace, e.g. 0-15,64 */
+    double compute_factor;     /* --compute measured[:F]: a PE's CPU time
+                                  between calls x F is simulated time;
+                                  0: computation is free (ss_compute.c) */
     int no_defer;              /* --no-defer: a PE naps through each issue
                                   and fence wait (sim/ss_defer.c) */
     shcoll_steps_t steps;      /* --steps: the window of a step algorithm

@@ -24,6 +24,10 @@ int shmemsim_main(int argc, char **argv, void (*pe_main)(void *arg), void *arg);
 /* Simulated time of the calling PE, in seconds. */
 double shmemsim_wtime(void);
 
+/* The calling PE computes for `seconds` of simulated time (computation
+ * is otherwise free, unless the run measures it: --compute measured). */
+void shmemsim_compute(double seconds);
+
 #ifdef __cplusplus
 }
 #endif

@@ -39,6 +39,7 @@ own)
     build overrun -O2 -Wall -Wextra "$t/overrun.c"
     build big_globals -O2 -Wall -Wextra "$t/big_globals.c"
     build isort -O2 -Wall -Wextra "$t/isort.c"
+    build stencil -O2 -Wall -Wextra "$t/stencil.c"
     [ -f "$clients/blockstatics.c" ] && build blockstatics -O2 "$clients/blockstatics.c"
     build threads_foreign -O2 -std=c++17 "$t/threads_foreign.cpp"
     [ -f "$clients/threads_put.c" ] && build threads_put -O2 "$clients/threads_put.c"
