@@ -331,11 +331,25 @@ static int store_lines(ss_sweep_t *s, const char *text, size_t len, const char *
     return rc;
 }
 
+int ss_sweep_load_text(ss_sweep_t *s, const char *text, size_t len, const char *path,
+                       int how, char *err, size_t errlen)
+{
+    size_t hl = strlen(s->header);
+    if (len < hl || memcmp(text, s->header, hl))
+        return snprintf(err, errlen, "'%s' does not start with the CSV header "
+                        "shmemsim writes, so it is not a sweep result (give "
+                        "another -o, or remove it)", path), -1;
+    if (text[len - 1] != '\n')
+        fprintf(stderr, "shmemsim: note: '%s' ends in a cut line (an earlier run "
+                "was killed); it is dropped and its point runs again\n", path);
+    return store_lines(s, text, len, path, how, NULL, err, errlen);
+}
+
 int ss_sweep_load(ss_sweep_t *s, const char *path, int missing_ok, int how,
             char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
-    size_t len, hl = strlen(s->header);
+    size_t len;
     if (!f && errno == ENOENT && missing_ok)
         return 1;
     if (!f)
@@ -346,16 +360,7 @@ int ss_sweep_load(ss_sweep_t *s, const char *path, int missing_ok, int how,
         return snprintf(err, errlen, "cannot read '%s'", path), -1;
     if (len == 0 && missing_ok)
         return free(text), 1;
-    if (len < hl || memcmp(text, s->header, hl)) {
-        free(text);
-        return snprintf(err, errlen, "'%s' does not start with the CSV header "
-                        "shmemsim writes, so it is not a sweep result (give "
-                        "another -o, or remove it)", path), -1;
-    }
-    if (text[len - 1] != '\n')
-        fprintf(stderr, "shmemsim: note: '%s' ends in a cut line (an earlier run "
-                "was killed); it is dropped and its point runs again\n", path);
-    int rc = store_lines(s, text, len, path, how, NULL, err, errlen);
+    int rc = ss_sweep_load_text(s, text, len, path, how, err, errlen);
     free(text);
     return rc;
 }

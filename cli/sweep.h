@@ -108,6 +108,11 @@ enum { SS_SWEEP_LOAD_SELECTED = 1, SS_SWEEP_LOAD_OTHERS = 2 };
 int ss_sweep_load(ss_sweep_t *s, const char *path, int missing_ok,
             int how, char *err, size_t errlen);
 
+/* The same from text already in memory (len bytes; path names it in
+ * messages), as a file that exists and is not empty. */
+int ss_sweep_load_text(ss_sweep_t *s, const char *text, size_t len, const char *path,
+                       int how, char *err, size_t errlen);
+
 /* Forgets the rows of points that are not complete (they run again). */
 void ss_sweep_drop_partial(ss_sweep_t *s);
 
