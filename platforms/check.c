@@ -83,7 +83,9 @@ int ss_platform_check(const char *platform, char *err, size_t errlen)
         char why[400];
         if (ss_topo_parse(platform, &t, why, sizeof why) == 0)
             return 0;
-        snprintf(err, errlen, "platform spec '%s': %s", platform, why);
+        /* clipped: a long spec would push the reason out of err */
+        snprintf(err, errlen, "platform spec '%.80s%s': %s", platform,
+                 strlen(platform) > 80 ? "..." : "", why);
         ss_one_line(err);
         return -1;
     }

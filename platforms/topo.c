@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 /* topo.c - topology specs and presets: parsing, checks, XML. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stddef.h>
@@ -152,6 +153,11 @@ static int counts(const char *key, const char *v, unsigned *out, int max,
         size_t len = strcspn(v, "/");
         char one[32];
         long x;
+        if (len >= sizeof one) {   /* cut, "0...04junk" would pass for 4 */
+            snprintf(err, n, "%s: a value of %zu characters; at most %zu", key, len,
+                     sizeof one - 1);
+            return -1;
+        }
         snprintf(one, sizeof one, "%.*s", (int)len, v);
         if (k == max) {
             snprintf(err, n, "%s: at most %d values", key, max);
@@ -183,6 +189,11 @@ static int per_level(ss_topo_t *t, const char *key, const char *v, int ft,
     while (*v) {
         size_t len = strcspn(v, "/");
         char one[64];
+        if (len >= sizeof one) {
+            snprintf(err, n, "%s: a value of %zu characters; at most %zu", key, len,
+                     sizeof one - 1);
+            return -1;
+        }
         snprintf(one, sizeof one, "%.*s", (int)len, v);
         if (k == (ft ? SS_TOPO_MAXLEVELS : 1)) {
             snprintf(err, n, "%s: %s", key, ft ? "more values than levels"
@@ -340,9 +351,14 @@ static int check(const ss_topo_t *t, char *err, size_t n)
             return -1;
         }
     }
-    if (ss_topo_hosts(t) == 0 || ss_topo_hosts(t) > 10000000) {
-        snprintf(err, n, "the topology has %zu nodes; 1 to 10,000,000 are "
-                 "supported", ss_topo_hosts(t));
+    size_t hosts = ss_topo_hosts(t);
+    if (hosts == 0 || hosts > SS_TOPO_MAX_HOSTS) {
+        if (hosts == SIZE_MAX)
+            snprintf(err, n, "the topology has far more than 10,000,000 nodes; "
+                     "1 to 10,000,000 are supported");
+        else
+            snprintf(err, n, "the topology has %zu nodes; 1 to 10,000,000 are "
+                     "supported", hosts);
         return -1;
     }
     if (t->kind == SS_TOPO_DRAGONFLY) {
@@ -408,13 +424,20 @@ int ss_topo_parse(const char *s, ss_topo_t *t, char *err, size_t n)
     return check(t, err, n);
 }
 
+/* a * b, or SIZE_MAX when that overflows: eight levels of up to 2^20
+ * children each would wrap, and a wrapped count can look small. */
+static size_t times(size_t a, size_t b)
+{
+    return b && a > SIZE_MAX / b ? SIZE_MAX : a * b;
+}
+
 size_t ss_topo_hosts(const ss_topo_t *t)
 {
     size_t h = 1;
     if (t->kind == SS_TOPO_DRAGONFLY)
-        return (size_t)t->groups[0] * t->chassis[0] * t->routers[0] * t->nodes;
+        return times(times(times(t->groups[0], t->chassis[0]), t->routers[0]), t->nodes);
     for (int i = 0; i < t->levels; i++)
-        h *= t->down[i];
+        h = times(h, t->down[i]);
     return t->levels ? h : 0;
 }
 
