@@ -10,6 +10,7 @@
  * is a line).
  */
 #define _POSIX_C_SOURCE 200809L
+#include "oneline.h"
 #include "options.h"
 #include "platform.h"
 #include "sweep.h"
@@ -342,7 +343,10 @@ int ss_sweep_load_text(ss_sweep_t *s, const char *text, size_t len, const char *
     if (text[len - 1] != '\n')
         fprintf(stderr, "shmemsim: note: '%s' ends in a cut line (an earlier run "
                 "was killed); it is dropped and its point runs again\n", path);
-    return store_lines(s, text, len, path, how, NULL, err, errlen);
+    if (store_lines(s, text, len, path, how, NULL, err, errlen) == 0)
+        return 0;
+    ss_one_line(err);   /* the message quotes the row's fields */
+    return -1;
 }
 
 int ss_sweep_load(ss_sweep_t *s, const char *path, int missing_ok, int how,
