@@ -125,10 +125,13 @@ static const char *add_rule(char *line)
         return "pes_lo above pes_hi or bytes_lo above bytes_hi";
     if (nrules == SS_TUNE_MAX_RULES)
         return "more than " SS_TUNE_MAX_RULES_STR " rules";
-    rule_t *v = realloc(rules, (nrules + 1) * sizeof *v);
-    if (!v)
-        return "out of memory";
-    rules = v;
+    if ((nrules & (nrules - 1)) == 0) {   /* doubling at powers of two: one
+                                             realloc per rule was quadratic */
+        rule_t *v = realloc(rules, (nrules ? 2 * nrules : 1) * sizeof *v);
+        if (!v)
+            return "out of memory";
+        rules = v;
+    }
     rules[nrules++] = r;
     return NULL;
 }
