@@ -31,7 +31,7 @@ enum { F_COLL, F_ALG, F_PES, F_BYTES, F_MODEL, F_PPN, F_PLAT, NKEY };
 static const char *const key_names[NKEY] = {
     "collective", "algorithm", "pes", "bytes", "model", "ppn", "platform",
 };
-#define MAXF 32
+#define MAXF SS_SWEEP_MAX_FIELDS
 
 typedef struct fields {
     char *buf;

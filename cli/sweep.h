@@ -96,6 +96,9 @@ static inline int ss_sweep_done(const ss_sweep_t *s, const ss_sweep_point_t *p)
     return p->have == s->nsizes;
 }
 
+/* The most fields a row of a result file may have (it has 14). */
+#define SS_SWEEP_MAX_FIELDS 32
+
 /* Reads a result file into the points' rows. A missing file is fine when
  * missing_ok (returns 1); a last line without its '\n' (cut by a crash) is
  * dropped with a note. Every other row must be one of the points (selected

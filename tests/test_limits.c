@@ -14,8 +14,10 @@
 
 #include "osu_parse.h"
 #include "platform.h"
+#include "pxml.h"
 #include "results.h"
 #include "ss_coll.h"
+#include "sweep.h"
 #include "topo.h"
 
 /* A growing text, for inputs of a chosen size. */
@@ -155,6 +157,34 @@ static void test_spec_quoted_on_one_line(void **state)
             "platform spec 'fat-tree:down=4?,colour=red'", NULL);
 }
 
+/* A platform file whose host has nattr attributes: the id, then
+ * unknown ones (refused later, by the format check). */
+static int host_with_attrs(int nattr, char *err, size_t errlen)
+{
+    text_t t;
+    text_open(&t);
+    fputs("<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM "
+          "\"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\">\n"
+          "<zone id=\"z\" routing=\"Full\">\n<host id=\"h\"", t.f);
+    for (int i = 1; i < nattr; i++)
+        fprintf(t.f, " a%d=\"1\"", i);
+    fputs(" />\n</zone>\n</platform>\n", t.f);
+    assert_int_equal(fflush(t.f), 0);
+    int rc = ss_platform_check_text("p.xml", t.s, t.n, err, errlen);
+    text_free(&t);
+    return rc;
+}
+
+static void test_xml_attributes(void **state)
+{
+    (void)state;
+    char err[512];
+    refused(host_with_attrs(SS_PXML_MAX_ATTRS, err, sizeof err), err, "p.xml", "line 5");
+    assert_null(strstr(err, "too many attributes"));
+    refused(host_with_attrs(SS_PXML_MAX_ATTRS + 1, err, sizeof err), err,
+            "platform 'p.xml': line 5", "too many attributes");
+}
+
 /* A tuning file: the header, then rules. */
 static void tune_header(FILE *f)
 {
@@ -285,6 +315,46 @@ static void test_results_quoted_on_one_line(void **state)
     fclose(r);
 }
 
+/* A sweep of one point (fcollect ring, 4 PEs, 8 bytes on a spec) whose
+ * state file holds its header and one row of nfields fields: the row
+ * shmemsim writes, then empty ones. */
+static int sweep_row_with(int nfields, char *err, size_t errlen)
+{
+    static const char *plats[] = {"fat-tree:down=4/4"};
+    static int pes[] = {4};
+    static size_t bytes[] = {8};
+    ss_model_t m;
+    ss_sweep_t s;
+    text_t t;
+    ss_model_defaults(&m, SS_MODEL_ALPHA_BETA);
+    s = (ss_sweep_t){.plats = plats, .nplat = 1, .kinds = {SHCOLL_FCOLLECT}, .nkind = 1,
+                     .algs = {{"ring"}}, .nalg = {1}, .pes = pes, .npes = 1,
+                     .bytes = bytes, .nsizes = 1, .model = &m};
+    assert_int_equal(ss_sweep_build(&s), 0);
+    text_open(&t);
+    fputs(s.header, t.f);
+    fputs("fcollect,ring,4,8,6e-06,6e-06,1,alpha-beta+flows,fat-tree:down=4/4,"
+          "1e-03,1.006e-03,,,", t.f);   /* 14 fields */
+    repeat(t.f, ',', (size_t)(nfields - 14));
+    fputc('\n', t.f);
+    assert_int_equal(fflush(t.f), 0);
+    int rc = ss_sweep_load_text(&s, t.s, t.n, "s.csv", 0, err, errlen);
+    if (rc == 0)
+        assert_true(ss_sweep_done(&s, &s.pt[0]));
+    text_free(&t);
+    ss_sweep_free(&s);
+    return rc;
+}
+
+static void test_sweep_fields(void **state)
+{
+    (void)state;
+    char err[512];
+    assert_int_equal(sweep_row_with(SS_SWEEP_MAX_FIELDS, err, sizeof err), 0);
+    refused(sweep_row_with(SS_SWEEP_MAX_FIELDS + 1, err, sizeof err), err, "s.csv:2:",
+            "not a well-formed result row");
+}
+
 /* OSU output: osu_latency's header and column line, then body. */
 static int osu_with(const char *body, size_t pad, char *err, size_t errlen)
 {
@@ -360,12 +430,14 @@ int main(void)
         cmocka_unit_test(test_spec_value_length),
         cmocka_unit_test(test_spec_file_line),
         cmocka_unit_test(test_spec_quoted_on_one_line),
+        cmocka_unit_test(test_xml_attributes),
         cmocka_unit_test(test_tune_line),
         cmocka_unit_test(test_tune_rules),
         cmocka_unit_test(test_tune_refusals),
         cmocka_unit_test(test_results_field),
         cmocka_unit_test(test_results_fields),
         cmocka_unit_test(test_results_quoted_on_one_line),
+        cmocka_unit_test(test_sweep_fields),
         cmocka_unit_test(test_osu_line),
         cmocka_unit_test(test_osu_lines),
         cmocka_unit_test(test_osu_pairs),
