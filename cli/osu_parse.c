@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "oneline.h"
 #include "osu_parse.h"
 
 #define MAXTOK 16
@@ -78,6 +79,7 @@ static int bad(pstate_t *s, int line, const char *fmt, ...)
     if (k >= 0 && (size_t)k < s->errlen)
         vsnprintf(s->err + k, s->errlen - (size_t)k, fmt, ap);
     va_end(ap);
+    ss_one_line(s->err);   /* what it quotes came from the file */
     return -1;
 }
 
@@ -116,17 +118,22 @@ static int comment(pstate_t *s, const char *text)
 {
     osu_table_t *t = s->t;
     char window[16] = "";
-    int pairs;
     if (!strncmp(text, "# Datatype:", 11)) {
         s->done = t->n > 0;
         t->more_tables = s->done;
         return 0;
     }
-    if (sscanf(text, "# [ pairs: %d ] [ window size: %15s", &pairs, window) >= 1) {
-        if (!strcmp(window, "varied"))
+    if (!strncmp(text, "# [ pairs:", 10)) {
+        char *end;
+        long pairs = strtol(text + 10, &end, 10);
+        if (end == text + 10 || pairs < 1 || pairs > OSU_MAX_PAIRS)
+            return bad(s, s->line, "pairs '%.20s' is not a count from 1 to %d",
+                       text + 10 + strspn(text + 10, " "), OSU_MAX_PAIRS);
+        if (sscanf(end, " ] [ window size: %15s", window) == 1 &&
+            !strcmp(window, "varied"))
             return bad(s, s->line, "osu_mbw_mr ran with varied window sizes (-v): "
                        "calibrate reads one window's table (run it without -v)");
-        t->pairs = pairs;
+        t->pairs = (int)pairs;
         return 0;
     }
     if (strncmp(text, "# Size", 6) && strncmp(text, "# Operation", 11))
@@ -278,26 +285,42 @@ static int finish(pstate_t *s)
     return 0;
 }
 
+/* One line of f into buf (OSU_LINE_MAX + 2 bytes, without its '\n');
+ * 1 when read, 0 at the end, -1 (with the error set) when it is too
+ * long or holds a NUL: OSU prints short lines, and a line is never read
+ * into memory without bound. *last: the file ends in it, unterminated. */
+static int next_line(pstate_t *s, FILE *f, char *buf, int *last)
+{
+    size_t len = 0;
+    int c = EOF;
+    while ((c = getc(f)) != EOF && c != '\n') {
+        if (c == 0)
+            return bad(s, s->line + 1, "a NUL byte: this is not a text file");
+        if (len == OSU_LINE_MAX)
+            return bad(s, s->line + 1, "a line longer than %d characters: this is "
+                       "not the output of an OSU benchmark", OSU_LINE_MAX);
+        buf[len++] = (char)c;
+    }
+    buf[len] = 0;
+    *last = c == EOF;
+    if (c == EOF && len == 0)
+        return 0;
+    if (s->line == OSU_MAX_LINES)
+        return bad(s, s->line + 1, "more than %d lines: this is not the output "
+                   "of one OSU benchmark", OSU_MAX_LINES);
+    s->line++;
+    return 1;
+}
+
 int osu_parse(FILE *f, const char *path, osu_table_t *t, char *err, size_t errlen)
 {
     pstate_t s = {.path = path, .err = err, .errlen = errlen, .t = t};
-    char *buf = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    int rc = 0;
+    char buf[OSU_LINE_MAX + 2];
+    int rc = 0, last = 0, r;
     memset(t, 0, sizeof *t);
     errno = 0;
-    while (rc == 0 && (len = getline(&buf, &cap, f)) >= 0) {
-        int last = len == 0 || buf[len - 1] != '\n';
-        s.line++;
-        if (!last)
-            buf[len - 1] = 0;
-        if (strlen(buf) != (size_t)len - !last)
-            rc = bad(&s, s.line, "a NUL byte: this is not a text file");
-        else
-            rc = line(&s, buf, last);
-    }
-    free(buf);
+    while (rc == 0 && (r = next_line(&s, f, buf, &last)) != 0)
+        rc = r < 0 ? -1 : line(&s, buf, last);
     if (rc == 0 && ferror(f)) {
         snprintf(err, errlen, "%s: cannot read it (%s)", path, strerror(errno));
         rc = -1;

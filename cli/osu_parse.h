@@ -53,6 +53,12 @@ typedef struct osu_table {
     osu_row_t *rows;
 } osu_table_t;
 
+/* What a file may hold (OSU prints lines of tens of characters, tables
+ * of tens of rows): longer or more is refused, not read. */
+#define OSU_LINE_MAX 4096
+#define OSU_MAX_LINES 1000000
+#define OSU_MAX_PAIRS 1000000
+
 /* Reads the OSU output in path. Returns 0, or -1 with one line in err:
  * "PATH:LINE: what was wrong and what was expected" (no LINE when the
  * file cannot be read). */

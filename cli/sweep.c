@@ -10,6 +10,7 @@
  * is a line).
  */
 #define _POSIX_C_SOURCE 200809L
+#include "oneline.h"
 #include "options.h"
 #include "platform.h"
 #include "sweep.h"
@@ -30,7 +31,7 @@ enum { F_COLL, F_ALG, F_PES, F_BYTES, F_MODEL, F_PPN, F_PLAT, NKEY };
 static const char *const key_names[NKEY] = {
     "collective", "algorithm", "pes", "bytes", "model", "ppn", "platform",
 };
-#define MAXF 32
+#define MAXF SS_SWEEP_MAX_FIELDS
 
 typedef struct fields {
     char *buf;
@@ -331,11 +332,28 @@ static int store_lines(ss_sweep_t *s, const char *text, size_t len, const char *
     return rc;
 }
 
+int ss_sweep_load_text(ss_sweep_t *s, const char *text, size_t len, const char *path,
+                       int how, char *err, size_t errlen)
+{
+    size_t hl = strlen(s->header);
+    if (len < hl || memcmp(text, s->header, hl))
+        return snprintf(err, errlen, "'%s' does not start with the CSV header "
+                        "shmemsim writes, so it is not a sweep result (give "
+                        "another -o, or remove it)", path), -1;
+    if (text[len - 1] != '\n')
+        fprintf(stderr, "shmemsim: note: '%s' ends in a cut line (an earlier run "
+                "was killed); it is dropped and its point runs again\n", path);
+    if (store_lines(s, text, len, path, how, NULL, err, errlen) == 0)
+        return 0;
+    ss_one_line(err);   /* the message quotes the row's fields */
+    return -1;
+}
+
 int ss_sweep_load(ss_sweep_t *s, const char *path, int missing_ok, int how,
             char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
-    size_t len, hl = strlen(s->header);
+    size_t len;
     if (!f && errno == ENOENT && missing_ok)
         return 1;
     if (!f)
@@ -346,16 +364,7 @@ int ss_sweep_load(ss_sweep_t *s, const char *path, int missing_ok, int how,
         return snprintf(err, errlen, "cannot read '%s'", path), -1;
     if (len == 0 && missing_ok)
         return free(text), 1;
-    if (len < hl || memcmp(text, s->header, hl)) {
-        free(text);
-        return snprintf(err, errlen, "'%s' does not start with the CSV header "
-                        "shmemsim writes, so it is not a sweep result (give "
-                        "another -o, or remove it)", path), -1;
-    }
-    if (text[len - 1] != '\n')
-        fprintf(stderr, "shmemsim: note: '%s' ends in a cut line (an earlier run "
-                "was killed); it is dropped and its point runs again\n", path);
-    int rc = store_lines(s, text, len, path, how, NULL, err, errlen);
+    int rc = ss_sweep_load_text(s, text, len, path, how, err, errlen);
     free(text);
     return rc;
 }

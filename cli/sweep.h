@@ -96,6 +96,9 @@ static inline int ss_sweep_done(const ss_sweep_t *s, const ss_sweep_point_t *p)
     return p->have == s->nsizes;
 }
 
+/* The most fields a row of a result file may have (it has 14). */
+#define SS_SWEEP_MAX_FIELDS 32
+
 /* Reads a result file into the points' rows. A missing file is fine when
  * missing_ok (returns 1); a last line without its '\n' (cut by a crash) is
  * dropped with a note. Every other row must be one of the points (selected
@@ -107,6 +110,11 @@ static inline int ss_sweep_done(const ss_sweep_t *s, const ss_sweep_point_t *p)
 enum { SS_SWEEP_LOAD_SELECTED = 1, SS_SWEEP_LOAD_OTHERS = 2 };
 int ss_sweep_load(ss_sweep_t *s, const char *path, int missing_ok,
             int how, char *err, size_t errlen);
+
+/* The same from text already in memory (len bytes; path names it in
+ * messages), as a file that exists and is not empty. */
+int ss_sweep_load_text(ss_sweep_t *s, const char *text, size_t len, const char *path,
+                       int how, char *err, size_t errlen);
 
 /* Forgets the rows of points that are not complete (they run again). */
 void ss_sweep_drop_partial(ss_sweep_t *s);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "pbuild.h"
+#include "oneline.h"
 #include "pfile.h"
 #include "platform.h"
 #include "routes.h"
@@ -26,12 +27,13 @@ static void warn_unitless(const ss_pbuild_t *b)
                 b->unitless_first, b->unitless > 1 ? " (and more values without unit)" : "");
 }
 
-static int check_file(const char *path, char *err, size_t errlen)
+/* The checks of the file's text (buf[len] a NUL; the walk blanks out its
+ * declaration and comments), kept apart from the reading so that text
+ * can be checked from memory too. */
+static int check_text(const char *path, char *buf, size_t len, char *err, size_t errlen)
 {
     static const ss_pxml_calls_t calls = {ss_pb_start, ss_pb_end};
-    size_t len;
-    char *buf = ss_pfile_read(path, &len, err, errlen);
-    if (!buf)
+    if (ss_pfile_check_bytes(path, buf, len, err, errlen))
         return -1;
     ss_pbuild_t *b = calloc(1, sizeof *b);
     ss_pmodel_t *m = ss_pmodel_new();
@@ -48,11 +50,21 @@ static int check_file(const char *path, char *err, size_t errlen)
         free(b->hostlinks);
     }
     free(b);
-    free(buf);
     if (rc)
         ss_pmodel_free(m);
     else
         checked = m;
+    return rc;
+}
+
+static int check_file(const char *path, char *err, size_t errlen)
+{
+    size_t len;
+    char *buf = ss_pfile_read(path, &len, err, errlen);
+    if (!buf)
+        return -1;
+    int rc = check_text(path, buf, len, err, errlen);
+    free(buf);
     return rc;
 }
 
@@ -71,10 +83,21 @@ int ss_platform_check(const char *platform, char *err, size_t errlen)
         char why[400];
         if (ss_topo_parse(platform, &t, why, sizeof why) == 0)
             return 0;
-        snprintf(err, errlen, "platform spec '%s': %s", platform, why);
+        /* clipped: a long spec would push the reason out of err */
+        snprintf(err, errlen, "platform spec '%.80s%s': %s", platform,
+                 strlen(platform) > 80 ? "..." : "", why);
+        ss_one_line(err);
         return -1;
     }
-    return check_file(platform, err, errlen);
+    return check_file(platform, err, errlen) ? ss_one_line(err), -1 : 0;
+}
+
+int ss_platform_check_text(const char *name, char *buf, size_t len, char *err,
+                           size_t errlen)
+{
+    ss_pmodel_free(checked);
+    checked = NULL;
+    return check_text(name, buf, len, err, errlen) ? ss_one_line(err), -1 : 0;
 }
 
 int ss_platform_check_routes(const char *platform, sg_host_t *hosts, const size_t *slot,

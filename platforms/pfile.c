@@ -98,8 +98,7 @@ static const char *compressed(const unsigned char *b, size_t n)
     return NULL;
 }
 
-/* What SimGrid's parser cannot take in the bytes themselves. */
-static int check_bytes(const char *path, const char *b, size_t n, char *err, size_t en)
+int ss_pfile_check_bytes(const char *path, const char *b, size_t n, char *err, size_t en)
 {
     const char *z = compressed((const unsigned char *)b, n);
     const char *nul = memchr(b, '\0', n);
@@ -132,10 +131,6 @@ char *ss_pfile_read(const char *path, size_t *len, char *err, size_t errlen)
     if (!buf) {
         snprintf(err, errlen, "platform '%s': cannot be read: %s%s", path, strerror(e),
                  e == EACCES ? " (check its permissions)" : "");
-        return NULL;
-    }
-    if (check_bytes(path, buf, *len, err, errlen)) {
-        free(buf);
         return NULL;
     }
     return buf;

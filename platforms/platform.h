@@ -18,6 +18,11 @@
  * platform with sound values (README, "Platforms", lists the checks). */
 int ss_platform_check(const char *platform, char *err, size_t errlen);
 
+/* The same checks of a platform file's text already in memory (buf[len]
+ * a NUL; buf is changed), name standing for the file in messages. */
+int ss_platform_check_text(const char *name, char *buf, size_t len, char *err,
+                           size_t errlen);
+
 /* PEs per host a run on this platform uses unless --ppn says otherwise:
  * a preset's usual count, a spec's cores=, 1 for a platform file. */
 int ss_platform_ppn(const char *platform);

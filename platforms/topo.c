@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 /* topo.c - topology specs and presets: parsing, checks, XML. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stddef.h>
@@ -80,37 +81,66 @@ int ss_topo_is_spec(const char *s)
            preset_spec(s) != NULL || is_spec_file(s);
 }
 
+/* Line *no of f into line (size n, without its '\n'); 1 when read, 0 at
+ * the end, -1 when too long for line or holding a NUL (not text). Long
+ * lines are refused rather than cut: a cut line's tail read as a line of
+ * its own could pass for a spec. */
+static int file_line(FILE *f, char *line, size_t n, int *no)
+{
+    size_t len = 0;
+    int c = EOF;
+    while ((c = getc(f)) != EOF && c != '\n') {
+        if (c == 0 || len + 1 == n)
+            return ++*no, -1;
+        line[len++] = (char)c;
+    }
+    line[len] = 0;
+    if (c == EOF && len == 0)
+        return 0;
+    return ++*no, 1;
+}
+
 /* The spec in file `path`: its first line that is neither blank nor a
  * comment, without surrounding blanks. */
 static int spec_from_file(const char *path, char *out, size_t len, char *err,
                           size_t n)
 {
     FILE *f = fopen(path, "r");
-    char line[1024];
+    char line[SS_TOPO_LINE_MAX + 1];
+    int no = 0, r;
     if (!f) {
         snprintf(err, n, "cannot open spec file '%s'", path);
         return -1;
     }
-    while (fgets(line, sizeof line, f)) {
+    while ((r = file_line(f, line, sizeof line, &no)) > 0) {
         char *b = line + strspn(line, " \t");
-        size_t k = strcspn(b, "\r\n");
+        size_t k = strcspn(b, "\r");
         while (k && (b[k - 1] == ' ' || b[k - 1] == '\t'))
             k--;
         b[k] = 0;
         if (!*b || *b == '#')
             continue;
         fclose(f);
-        if (k >= len || !(!strncmp(b, "fat-tree:", 9) ||
+        if (k >= len) {
+            snprintf(err, n, "%s:%d: the spec is %zu characters long; at most %zu",
+                     path, no, k, len - 1);
+            return -1;
+        }
+        if (!(!strncmp(b, "fat-tree:", 9) ||
                           !strncmp(b, "dragonfly:", 10) || preset_spec(b))) {
-            snprintf(err, n, "%s: '%.60s' is not a fat-tree:... or dragonfly:... "
-                     "spec or a preset name", path, b);
+            snprintf(err, n, "%s:%d: '%.60s' is not a fat-tree:... or dragonfly:... "
+                     "spec or a preset name", path, no, b);
             return -1;
         }
         memcpy(out, b, k + 1);
         return 0;
     }
     fclose(f);
-    snprintf(err, n, "spec file '%s' holds no spec (only blank or # lines)", path);
+    if (r < 0)
+        snprintf(err, n, "%s:%d: a line longer than %d characters, or a NUL byte "
+                 "(not a text file)", path, no, SS_TOPO_LINE_MAX);
+    else
+        snprintf(err, n, "spec file '%s' holds no spec (only blank or # lines)", path);
     return -1;
 }
 
@@ -123,6 +153,11 @@ static int counts(const char *key, const char *v, unsigned *out, int max,
         size_t len = strcspn(v, "/");
         char one[32];
         long x;
+        if (len >= sizeof one) {   /* cut, "0...04junk" would pass for 4 */
+            snprintf(err, n, "%s: a value of %zu characters; at most %zu", key, len,
+                     sizeof one - 1);
+            return -1;
+        }
         snprintf(one, sizeof one, "%.*s", (int)len, v);
         if (k == max) {
             snprintf(err, n, "%s: at most %d values", key, max);
@@ -154,6 +189,11 @@ static int per_level(ss_topo_t *t, const char *key, const char *v, int ft,
     while (*v) {
         size_t len = strcspn(v, "/");
         char one[64];
+        if (len >= sizeof one) {
+            snprintf(err, n, "%s: a value of %zu characters; at most %zu", key, len,
+                     sizeof one - 1);
+            return -1;
+        }
         snprintf(one, sizeof one, "%.*s", (int)len, v);
         if (k == (ft ? SS_TOPO_MAXLEVELS : 1)) {
             snprintf(err, n, "%s: %s", key, ft ? "more values than levels"
@@ -311,9 +351,14 @@ static int check(const ss_topo_t *t, char *err, size_t n)
             return -1;
         }
     }
-    if (ss_topo_hosts(t) == 0 || ss_topo_hosts(t) > 10000000) {
-        snprintf(err, n, "the topology has %zu nodes; 1 to 10,000,000 are "
-                 "supported", ss_topo_hosts(t));
+    size_t hosts = ss_topo_hosts(t);
+    if (hosts == 0 || hosts > SS_TOPO_MAX_HOSTS) {
+        if (hosts == SIZE_MAX)
+            snprintf(err, n, "the topology has far more than 10,000,000 nodes; "
+                     "1 to 10,000,000 are supported");
+        else
+            snprintf(err, n, "the topology has %zu nodes; 1 to 10,000,000 are "
+                     "supported", hosts);
         return -1;
     }
     if (t->kind == SS_TOPO_DRAGONFLY) {
@@ -336,7 +381,7 @@ int ss_topo_default_ppn(const char *s)
 int ss_topo_parse(const char *s, ss_topo_t *t, char *err, size_t n)
 {
     const char *p = preset_spec(s);
-    char buf[512], file[512];
+    char buf[SS_TOPO_SPEC_MAX + 1], file[SS_TOPO_SPEC_MAX + 1];
     if (!p && is_spec_file(s)) {
         if (spec_from_file(s, file, sizeof file, err, n))
             return -1;
@@ -345,6 +390,15 @@ int ss_topo_parse(const char *s, ss_topo_t *t, char *err, size_t n)
     }
     if (p)
         s = p;
+    if (strncmp(s, "fat-tree:", 9) && strncmp(s, "dragonfly:", 10)) {
+        snprintf(err, n, "not a fat-tree:... or dragonfly:... spec or a preset name");
+        return -1;
+    }
+    if (strlen(s) >= sizeof buf) {
+        snprintf(err, n, "the spec is %zu characters long; at most %d", strlen(s),
+                 SS_TOPO_SPEC_MAX);
+        return -1;
+    }
     memset(t, 0, sizeof *t);
     t->kind = s[0] == 'f' ? SS_TOPO_FATTREE : SS_TOPO_DRAGONFLY;
     t->bw[0] = 12.5e9;
@@ -370,13 +424,20 @@ int ss_topo_parse(const char *s, ss_topo_t *t, char *err, size_t n)
     return check(t, err, n);
 }
 
+/* a * b, or SIZE_MAX when that overflows: eight levels of up to 2^20
+ * children each would wrap, and a wrapped count can look small. */
+static size_t times(size_t a, size_t b)
+{
+    return b && a > SIZE_MAX / b ? SIZE_MAX : a * b;
+}
+
 size_t ss_topo_hosts(const ss_topo_t *t)
 {
     size_t h = 1;
     if (t->kind == SS_TOPO_DRAGONFLY)
-        return (size_t)t->groups[0] * t->chassis[0] * t->routers[0] * t->nodes;
+        return times(times(times(t->groups[0], t->chassis[0]), t->routers[0]), t->nodes);
     for (int i = 0; i < t->levels; i++)
-        h *= t->down[i];
+        h = times(h, t->down[i]);
     return t->levels ? h : 0;
 }
 

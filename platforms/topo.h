@@ -11,6 +11,12 @@
 #include <stdio.h>
 
 #define SS_TOPO_MAXLEVELS 8
+/* The longest spec, on the command line or in a .spec file's line. */
+#define SS_TOPO_SPEC_MAX 511
+/* The most nodes a spec may describe (SimGrid holds them all). */
+#define SS_TOPO_MAX_HOSTS 10000000
+/* The longest line of a .spec file (a comment may be longer than a spec). */
+#define SS_TOPO_LINE_MAX 4095
 
 typedef enum { SS_TOPO_FATTREE, SS_TOPO_DRAGONFLY } ss_topo_kind_t;
 

@@ -2,6 +2,8 @@
 #ifndef SS_COLL_H
 #define SS_COLL_H
 
+#include <stdio.h>
+
 #include "shcoll.h"
 #include "ss_config.h"
 
@@ -32,6 +34,18 @@ int ss_coll_resolve(const ss_config_t *cfg);
 /* The algorithm of a kind's call on pes members of bytes (per member,
  * payload, array or block, as shmemsim run's --bytes). */
 const shcoll_alg_t *ss_coll_pick(shcoll_kind_t kind, int pes, size_t bytes);
+
+/* The tuning rules ss_coll_resolve reads from $SHMEMSIM_TUNE_FILE, read
+ * from f instead (name stands for it in messages); they replace the
+ * rules held. 0, or -1 with "NAME:LINE: what is wrong" in err. Lines
+ * are at most SS_TUNE_LINE_MAX characters, at most SS_TUNE_MAX_RULES
+ * rules (a table of `shmemsim tune` has tens). */
+#define SS_TUNE_HEADER "collective,pes_lo,pes_hi,bytes_lo,bytes_hi,algorithm"
+#define SS_TUNE_LINE_MAX 1024
+#define SS_TUNE_LINE_STR "1024"
+#define SS_TUNE_MAX_RULES 65536
+#define SS_TUNE_MAX_RULES_STR "65,536"
+int ss_coll_read_rules(FILE *f, const char *name, char *err, size_t errlen);
 
 /* Runs alg (NULL: the world's choice for kind) on team as one collective
  * call of the calling PE; 0 on success. */

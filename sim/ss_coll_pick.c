@@ -93,34 +93,94 @@ static const char *parse_rule(char *line, rule_t *r)
     return r->alg ? NULL : "unknown algorithm in column 6 (`shmemsim list`)";
 }
 
-static int load_rules(const char *path)
+/* One line into line (size n, with its '\n'); NULL at end of file, else
+ * what is wrong (an empty string when nothing is). Longer lines are
+ * refused rather than read in pieces: a piece would pass for a rule. */
+static const char *next_line(FILE *f, char *line, size_t n, int *eof)
 {
-    char line[512];
+    size_t len = 0;
+    int c = 0;
+    while (c != '\n' && (c = getc(f)) != EOF) {
+        if (c == 0)
+            return "holds a NUL byte: not a text file";
+        if (len + 2 > n)
+            return "longer than " SS_TUNE_LINE_STR " characters";
+        line[len++] = (char)c;
+    }
+    line[len] = '\0';
+    *eof = c == EOF;
+    if (ferror(f))
+        return "cannot be read";
+    return len ? "" : NULL;
+}
+
+/* Appends line's rule; NULL, or what is wrong. */
+static const char *add_rule(char *line)
+{
+    rule_t r;
+    const char *bad = parse_rule(line, &r);
+    if (bad)
+        return bad;
+    if (r.pes_lo > r.pes_hi || r.bytes_lo > r.bytes_hi)
+        return "pes_lo above pes_hi or bytes_lo above bytes_hi";
+    if (nrules == SS_TUNE_MAX_RULES)
+        return "more than " SS_TUNE_MAX_RULES_STR " rules";
+    if ((nrules & (nrules - 1)) == 0) {   /* doubling at powers of two: one
+                                             realloc per rule was quadratic */
+        rule_t *v = realloc(rules, (nrules ? 2 * nrules : 1) * sizeof *v);
+        if (!v)
+            return "out of memory";
+        rules = v;
+    }
+    rules[nrules++] = r;
+    return NULL;
+}
+
+int ss_coll_read_rules(FILE *f, const char *name, char *err, size_t errlen)
+{
+    char line[SS_TUNE_LINE_MAX + 2];
     const char *bad = NULL;
     unsigned n = 0;
+    int eof = 0;
+    free(rules);
+    rules = NULL;
+    nrules = 0;
+    while (!bad && !eof) {
+        n++;
+        if (!(bad = next_line(f, line, sizeof line, &eof)))
+            n--;                                  /* nothing after the last '\n' */
+        else if (*bad)
+            break;
+        else if (n == 1 && strncmp(line, SS_TUNE_HEADER, strlen(SS_TUNE_HEADER)))
+            bad = "not the header of `shmemsim tune --format csv` (" SS_TUNE_HEADER ",...)";
+        else
+            bad = n > 1 && line[0] != '#' && line[strspn(line, " \r\n")] ? add_rule(line) : NULL;
+    }
+    if (!bad && n == 0)
+        bad = "is empty; expected the header " SS_TUNE_HEADER;
+    if (!bad)
+        return 0;
+    snprintf(err, errlen, "%s:%u: %s", name, n ? n : 1, bad);
+    free(rules);
+    rules = NULL;
+    nrules = 0;
+    return -1;
+}
+
+static int load_rules(const char *path)
+{
+    char err[400];
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "shmemsim: error: $SHMEMSIM_TUNE_FILE: cannot read "
                 "'%s'\n", path);
         return -1;
     }
-    while (!bad && fgets(line, sizeof line, f)) {
-        if (++n == 1 && strncmp(line, "collective,pes_lo,pes_hi,bytes_lo,"
-                                "bytes_hi,algorithm", 46))
-            bad = "not the header of `shmemsim tune --format csv`";
-        if (n == 1 || line[0] == '#' || line[strspn(line, " \r\n")] == 0)
-            continue;
-        rule_t *v = realloc(rules, (nrules + 1) * sizeof *v);
-        if (!v)
-            bad = "out of memory";
-        else if (!(bad = parse_rule(line, &(rules = v)[nrules])))
-            nrules++;
-    }
+    int rc = ss_coll_read_rules(f, path, err, sizeof err);
     fclose(f);
-    if (bad)
-        fprintf(stderr, "shmemsim: error: $SHMEMSIM_TUNE_FILE %s:%u: %s\n",
-                path, n, bad);
-    return bad ? -1 : 0;
+    if (rc)
+        fprintf(stderr, "shmemsim: error: $SHMEMSIM_TUNE_FILE %s\n", err);
+    return rc;
 }
 
 /* The algorithm the config or $SHMEMSIM_<KIND>_ALGORITHM names for kind

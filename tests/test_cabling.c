@@ -70,8 +70,8 @@ static void test_sums_follow_the_cables(void **state)
 {
     (void)state;
     const char *specs[] = {"aries-xc", "slingshot",
-                           "dragonfly:groups=5/3,chassis=2/1,routers=4/1,nodes=2,"
-                           "bw=10GBps,global-bw=2GBps"};
+                           ("dragonfly:groups=5/3,chassis=2/1,routers=4/1,nodes=2,"
+                            "bw=10GBps,global-bw=2GBps")};
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         ss_cabling_t c = cabling(specs[i]);
         ss_cabling_sum_t s;

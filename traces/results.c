@@ -41,6 +41,8 @@ static void record_clear(record_t *r)
 
 static int push_field(record_t *r, char *buf, size_t len)
 {
+    if (r->n == SS_RESULTS_MAX_FIELDS)
+        return -1;
     if (r->n == r->cap) {
         size_t cap = r->cap ? 2 * r->cap : 16;
         char **f = realloc(r->f, cap * sizeof *f);
@@ -58,6 +60,8 @@ static int push_field(record_t *r, char *buf, size_t len)
 
 static int put_char(char **buf, size_t *len, size_t *cap, int c)
 {
+    if (*len == SS_RESULTS_MAX_FIELD)
+        return -1;
     if (*len + 1 >= *cap) {
         size_t nc = *cap ? 2 * *cap : 64;
         char *b = realloc(*buf, nc);
@@ -142,7 +146,12 @@ done:
     return rc;
 oom:
     free(buf);
-    snprintf(rd->err, rd->errlen, "%s: out of memory", rd->name);
+    if (len == SS_RESULTS_MAX_FIELD || r->n == SS_RESULTS_MAX_FIELDS)
+        snprintf(rd->err, rd->errlen, "%s:%ld: a field longer than %d bytes or a "
+                 "record of more than %d fields: not a result file", rd->name,
+                 rd->line, SS_RESULTS_MAX_FIELD, SS_RESULTS_MAX_FIELDS);
+    else
+        snprintf(rd->err, rd->errlen, "%s: out of memory", rd->name);
     return -1;
 }
 
@@ -160,7 +169,7 @@ static int parse_num(reader_t *rd, const char *s, const char *col, int isreal,
         if (!*end && errno == 0)
             return 0;
     }
-    snprintf(rd->err, rd->errlen, "%s:%ld: column %s holds '%s', which is not "
+    snprintf(rd->err, rd->errlen, "%s:%ld: column %s holds '%.40s', which is not "
              "a%s number", rd->name, rd->line, col, s, isreal ? "" : " whole");
     return -1;
 }
@@ -171,7 +180,7 @@ static int fill_interval(reader_t *rd, const char *const *v, ss_result_t *row)
     unsigned long long u;
     if (*v[C_METHOD] && strcmp(v[C_METHOD], "fitted") &&
         strcmp(v[C_METHOD], "simulated") && strcmp(v[C_METHOD], "sampled")) {
-        snprintf(rd->err, rd->errlen, "%s:%ld: method is '%s'; shmemsim scale "
+        snprintf(rd->err, rd->errlen, "%s:%ld: method is '%.40s'; shmemsim scale "
                  "writes simulated, sampled or fitted", rd->name, rd->line, v[C_METHOD]);
         return -1;
     }
@@ -293,6 +302,16 @@ static int add_row(ss_results_t *out, size_t *cap, const ss_result_t *row)
     return 0;
 }
 
+/* Messages quote fields, and a quoted field may hold line breaks: they
+ * become '?' so that the message stays one line. (traces/ depends on
+ * nothing, util's ss_one_line included.) */
+static void one_line(char *s)
+{
+    for (unsigned char *c = (unsigned char *)s; *c; c++)
+        if ((*c < 0x20 && *c != '\t') || *c == 0x7f)
+            *c = '?';
+}
+
 /* Spreadsheets save CSV with a UTF-8 byte order mark, which would
  * otherwise glue itself to the first column name. No column name starts
  * with 0xEF, so past one nothing of a valid header is lost. */
@@ -357,6 +376,7 @@ fail:
     record_clear(&rec);
     free(rec.f);
     ss_results_free(out);
+    one_line(err);
     return -1;
 }
 

@@ -16,6 +16,10 @@
 /* Rows outside these are refused (see ss_results_read). */
 #define SS_RESULTS_MAX_BYTES (1ULL << 53)
 #define SS_RESULTS_MAX_TIME 1e9
+/* Records beyond these are refused, not read into memory: a result row
+ * has tens of fields, each of tens of bytes (a spec at most 511). */
+#define SS_RESULTS_MAX_FIELD 65536
+#define SS_RESULTS_MAX_FIELDS 1024
 
 typedef struct ss_result {
     char *collective;
