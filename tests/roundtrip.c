@@ -73,3 +73,19 @@ void rt_winner_or_flag(const rt_case_t *c, const ss_tune_cell_t *x, int same)
              "and no comment says so", x->collective, x->pes, x->bytes,
              x->winner);
 }
+
+/* Every fixture of tests/tune/ as a test of its own, named by its file. */
+static void (*each)(const char *name);
+
+static void fixture(void **state) { each((const char *)*state); }
+
+int rt_main(void (*roundtrip)(const char *name))
+{
+    each = roundtrip;
+    const struct CMUnitTest tests[] = {
+        {"demo-aries.csv", fixture, NULL, NULL, "demo-aries.csv"},
+        {"frontera-64.csv", fixture, NULL, NULL, "frontera-64.csv"},
+        {"fattree-64.csv", fixture, NULL, NULL, "fattree-64.csv"},
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

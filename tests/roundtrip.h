@@ -29,4 +29,9 @@ const char *rt_var(const char *text, const char *name);
  * "WINNER wins"; fails the test otherwise. */
 void rt_winner_or_flag(const rt_case_t *c, const ss_tune_cell_t *x, int same);
 
+/* Runs roundtrip on each committed fixture (the demo's study on aries-xc,
+ * a 64-PE frontera-ib sweep of all collectives, 4 to 64 PEs on
+ * fattree-64.xml); the test program's exit status. */
+int rt_main(void (*roundtrip)(const char *name));
+
 #endif

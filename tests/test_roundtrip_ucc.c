@@ -238,30 +238,4 @@ static void roundtrip(const char *name)
     rt_free(&c);
 }
 
-static void test_demo_aries(void **state)
-{
-    (void)state;
-    roundtrip("demo-aries.csv");
-}
-
-static void test_frontera_64(void **state)
-{
-    (void)state;
-    roundtrip("frontera-64.csv");
-}
-
-static void test_fattree_4_to_64(void **state)
-{
-    (void)state;
-    roundtrip("fattree-64.csv");
-}
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_demo_aries),
-        cmocka_unit_test(test_frontera_64),
-        cmocka_unit_test(test_fattree_4_to_64),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+int main(void) { return rt_main(roundtrip); }
