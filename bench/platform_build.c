@@ -2,7 +2,7 @@
 /* platform_build.c - benchmark (not a test): wall time and peak memory of
  * building each preset platform, the 100,000-node dragonfly used by
  * ring_put and two fat-trees of 100,000 and 131,072 nodes, each in its own
- * process. The target (issue 4): under 10 s and 2 GiB for 100,000 hosts. */
+ * process. The target: under 10 s and 2 GiB for 100,000 hosts. */
 #include <stdio.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -23,7 +23,7 @@ static const char *const big[][2] = {
     {"fat-tree-100k",
      "fat-tree:down=20/40/125,up=1/20/20,bw=25GBps,lat=0.1us/0.2us/0.3us,"
      "nic-bw=25GBps,nic-lat=0.5us"},
-    /* The size the XML route measured at 97 s (issue 4). */
+    /* The size the XML route measured at 97 s. */
     {"fat-tree-131k", "fat-tree:down=32/32/128,up=1/16/16,bw=25GBps,lat=0.2us"},
 };
 

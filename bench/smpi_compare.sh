@@ -1,6 +1,6 @@
 #!/bin/sh
 # smpi_compare.sh BUILD [CASES] - shmemsim against SMPI 3.32 on the same
-# SimGrid platform, same machine, one after the other (issue 11, item 4):
+# SimGrid platform, same machine, one after the other:
 #   ring  fcollect ring, 8 B, 1,024 PEs, a flat 1,024-host cluster
 #         (10 GBps, 1 us, non-blocking backbone): dense, 1,023 steps
 #   rdb   fcollect recursive doubling, 8 B, 8,192 PEs, SimGrid's 8,192-host

@@ -40,6 +40,8 @@ own)
     build big_globals -O2 -Wall -Wextra "$t/big_globals.c"
     build isort -O2 -Wall -Wextra "$t/isort.c"
     build stencil -O2 -Wall -Wextra "$t/stencil.c"
+    build transpose -O2 -Wall -Wextra "$t/transpose.c"
+    build p2p -O2 -Wall -Wextra "$t/p2p.c"
     [ -f "$clients/blockstatics.c" ] && build blockstatics -O2 "$clients/blockstatics.c"
     build threads_foreign -O2 -std=c++17 "$t/threads_foreign.cpp"
     [ -f "$clients/threads_put.c" ] && build threads_put -O2 "$clients/threads_put.c"
