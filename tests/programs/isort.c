@@ -10,7 +10,8 @@
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
+
+#include "miniapp.h"
 
 #define MAX_KEY (1L << 28)
 
@@ -27,13 +28,6 @@ static int cmp(const void *a, const void *b)
 {
     long x = *(const long *)a, y = *(const long *)b;
     return (x > y) - (x < y);
-}
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
 }
 
 int main(int argc, char **argv)
@@ -66,7 +60,7 @@ int main(int argc, char **argv)
     for (long i = 0; i < keys; i++)
         sorted[start[mine[i] / range] + at[mine[i] / range]++] = mine[i];
     shmem_barrier_all();
-    double t0 = now();
+    double t0 = miniapp_now();
     shmem_int_alltoall(SHMEM_TEAM_WORLD, from, count, 1);
     for (int s = 0, o = 0; s < n; s++) {
         at[s] = o;    /* where sender s's keys start here */
@@ -82,7 +76,7 @@ int main(int argc, char **argv)
         if (count[d])
             shmem_long_put(&in[off[d]], &sorted[start[d]], (size_t)count[d], d);
     shmem_barrier_all();
-    double t1 = now();
+    double t1 = miniapp_now();
     qsort(in, (size_t)fill, sizeof *in, cmp);
     int bad = 0;
     for (long i = 0; i < fill; i++) {

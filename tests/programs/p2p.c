@@ -8,17 +8,11 @@
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
+
+#include "miniapp.h"
 
 static double *left;   /* the left neighbour's last column, row by row */
 static long *ready;    /* ready[i]: left[i] has landed */
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 int main(int argc, char **argv)
 {
@@ -39,7 +33,7 @@ int main(int argc, char **argv)
         a[j] = (double)(j0 + j);
     left[0] = (double)(j0 - 1);   /* row 0 is known: a[0][j] = j */
     shmem_barrier_all();
-    double t0 = now();
+    double t0 = miniapp_now();
     for (long i = 1; i < M; i++) {
         double west = (double)i, northwest = (double)(i - 1);   /* column 0 */
         if (me > 0) {
@@ -59,7 +53,7 @@ int main(int argc, char **argv)
             shmem_long_atomic_set(&ready[i], 1, me + 1);
         }
     }
-    double t = now() - t0;
+    double t = miniapp_now() - t0;
     shmem_barrier_all();
     int ok = 1;
     if (me == n - 1) {

@@ -10,7 +10,8 @@
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
+
+#include "miniapp.h"
 
 /* The simulator's (shmemsim.h); weak, so that the program also builds
  * with a real OpenSHMEM, where CHARGE is not available. */
@@ -18,13 +19,6 @@ void shmemsim_compute(double seconds) __attribute__((weak));
 
 static double *grid, *next;
 static long got_up, got_down;
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 int main(int argc, char **argv)
 {
@@ -46,7 +40,7 @@ int main(int argc, char **argv)
             grid[r * N + c] = (double)((me * rows + r - 1 + c) % 7);
     int up = (me + n - 1) % n, down = (me + 1) % n;
     shmem_barrier_all();
-    double t0 = now();
+    double t0 = miniapp_now();
     for (long it = 1; it <= iters; it++) {
         /* my first row is up's lower halo, my last row down's upper halo */
         shmem_putmem(&grid[(rows + 1) * N], &grid[N], (size_t)N * sizeof *grid, up);
@@ -68,7 +62,7 @@ int main(int argc, char **argv)
             for (long c = 1; c < N - 1; c++)
                 grid[r * N + c] = next[r * N + c];
     }
-    double t = now() - t0;
+    double t = miniapp_now() - t0;
     double sum = 0;
     for (long r = 1; r <= rows; r++)
         for (long c = 0; c < N; c++)

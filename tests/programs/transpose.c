@@ -7,16 +7,10 @@
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
+
+#include "miniapp.h"
 
 static long bad, worst;
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 int main(int argc, char **argv)
 {
@@ -38,7 +32,7 @@ int main(int argc, char **argv)
         for (long j = 0; j < N; j++)
             a[i * N + j] = (double)((me * r + i) * N + j);
     shmem_barrier_all();
-    double t0 = now();
+    double t0 = miniapp_now();
     for (long it = 0; it < iters; it++) {
         /* block d (columns d*r..) of my rows, contiguous for PE d */
         for (int d = 0; d < n; d++)
@@ -52,7 +46,7 @@ int main(int argc, char **argv)
                 for (long j = 0; j < r; j++)
                     b[j * N + s * r + i] = recv[(size_t)s * block + (size_t)(i * r + j)];
     }
-    double t = now() - t0;
+    double t = miniapp_now() - t0;
     for (long i = 0; i < r; i++)
         for (long j = 0; j < N; j++)
             if (b[i * N + j] != (double)(j * N + me * r + i))
