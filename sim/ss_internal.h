@@ -349,7 +349,7 @@ void ss_wake_pe(ss_pe_t *from, ss_pe_t *t);
 void ss_out_sweep(ss_pe_t *pe);
 /* More than SS_SEND_WINDOW SimGrid sends in flight: wait for the oldest
  * (ss_progress.c says why). */
-#define SS_SEND_WINDOW 1024
+#define SS_SEND_WINDOW 512
 void ss_out_bound(ss_pe_t *pe);
 void ss_quiet(ss_pe_t *pe);
 /* quiet on one context only; is anything of that context outstanding? */
