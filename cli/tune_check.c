@@ -15,52 +15,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
+#include "children.h"
 #include "summary.h"
 #include "tune.h"
 #include "tune_check.h"
-
-/* Runs argv with stdout into a malloc'd string (NULL on failure). */
-static char *capture(char *const argv[])
-{
-    int fd[2];
-    if (pipe(fd))
-        return NULL;
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid == 0) {
-        dup2(fd[1], 1);
-        close(fd[0]);
-        close(fd[1]);
-        if (!freopen("/dev/null", "w", stderr))
-            _exit(127);
-        execv("/proc/self/exe", argv);
-        _exit(127);
-    }
-    close(fd[1]);
-    size_t n = 0, cap = 4096;
-    char *buf = malloc(cap);
-    ssize_t r;
-    while (buf && (r = read(fd[0], buf + n, cap - n - 1)) > 0)
-        if ((n += (size_t)r) + 1 == cap) {
-            char *g = realloc(buf, cap *= 2);
-            if (!g)
-                free(buf);
-            buf = g;
-        }
-    close(fd[0]);
-    int st = 0;
-    if (pid < 0 || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) ||
-        WEXITSTATUS(st) != 0) {
-        free(buf);
-        return NULL;
-    }
-    if (buf)
-        buf[n] = '\0';
-    return buf;
-}
 
 /* time_s of the row for bytes in run's CSV (columns collective,
  * algorithm, pes, bytes, time_s, ...), NAN if absent. */
@@ -105,7 +64,9 @@ static void simulate(const ss_tune_t *t, const ss_tune_cell_t *c, size_t i,
                     "--collective", (char *)c[i].collective, "--algorithm",
                     (char *)c[i].runs, "--bytes", bytes, "--format", "csv",
                     tree ? "--radix" : NULL, radix, NULL};
-    char *csv = capture(argv);
+    char *csv = NULL;
+    char **const argvs[] = {argv};
+    ss_children_run("/proc/self/exe", argvs, 1, 1, &csv);   /* csv NULL: failed */
     for (size_t k = i; k < j; k++)
         sim[k - i] = csv ? time_of(csv, c[k].bytes) : NAN;
     free(csv);
