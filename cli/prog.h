@@ -32,9 +32,8 @@ int ss_prog_pe_run(ss_user_main_t main_fn, int argc, char **argv);
  * as a launcher ends a job when one process fails. */
 void ss_prog_pe_status(int pe, int status);
 
-/* prog_clock.c: is the caller a simulated PE (else: real clocks)? From
- * now to the realtime instant at, in simulated seconds (a PE's). */
-int ss_prog_in_pe(void);
+/* prog_clock.c: from now to the realtime instant at, in simulated
+ * seconds (a PE's). Outside a PE (ss_thread_in_pe) clocks are real. */
 struct timespec;
 double ss_prog_until(const struct timespec *at);
 

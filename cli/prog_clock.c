@@ -28,12 +28,6 @@
 
 #define SS_EPOCH 1704067200   /* 2024-01-01 00:00:00 UTC */
 
-int ss_prog_in_pe(void)
-{
-    sg_actor_t a = sg_actor_self();   /* NULL before SimGrid starts */
-    return a && sg_actor_get_data(a);   /* maestro has no PE */
-}
-
 static int wall(clockid_t id)
 {
     return id == CLOCK_REALTIME || id == CLOCK_REALTIME_COARSE ||
@@ -59,7 +53,7 @@ static struct timespec sim_now(time_t base)
 
 int shmemsim_clock_gettime(clockid_t id, struct timespec *ts)
 {
-    if (!ss_prog_in_pe())
+    if (!ss_thread_in_pe())
         return clock_gettime(id, ts);
     if (!ts) {
         errno = EFAULT;
@@ -71,7 +65,7 @@ int shmemsim_clock_gettime(clockid_t id, struct timespec *ts)
 
 int shmemsim_gettimeofday(struct timeval *tv, void *tz)
 {
-    if (!ss_prog_in_pe())
+    if (!ss_thread_in_pe())
         return gettimeofday(tv, tz);
     if (tv) {
         struct timespec ts = sim_now(SS_EPOCH);
@@ -83,7 +77,7 @@ int shmemsim_gettimeofday(struct timeval *tv, void *tz)
 
 time_t shmemsim_time(time_t *out)
 {
-    if (!ss_prog_in_pe())
+    if (!ss_thread_in_pe())
         return time(out);
     time_t t = sim_now(SS_EPOCH).tv_sec;
     if (out)
@@ -93,14 +87,14 @@ time_t shmemsim_time(time_t *out)
 
 clock_t shmemsim_clock(void)
 {
-    if (!ss_prog_in_pe())
+    if (!ss_thread_in_pe())
         return clock();
     return (clock_t)(simgrid_get_clock() * CLOCKS_PER_SEC);
 }
 
 int shmemsim_timespec_get(struct timespec *ts, int base)
 {
-    if (!ss_prog_in_pe())
+    if (!ss_thread_in_pe())
         return timespec_get(ts, base);
     if (base != TIME_UTC)
         return 0;
@@ -121,12 +115,12 @@ static int64_t sim_ns(time_t base)
 
 int64_t shmemsim_system_clock_now(void)
 {
-    return ss_prog_in_pe() ? sim_ns(SS_EPOCH) : ss_real_system_now();
+    return ss_thread_in_pe() ? sim_ns(SS_EPOCH) : ss_real_system_now();
 }
 
 int64_t shmemsim_steady_clock_now(void)
 {
-    return ss_prog_in_pe() ? sim_ns(0) : ss_real_steady_now();
+    return ss_thread_in_pe() ? sim_ns(0) : ss_real_steady_now();
 }
 
 double ss_prog_until(const struct timespec *at)
@@ -139,7 +133,7 @@ double ss_prog_until(const struct timespec *at)
 
 unsigned shmemsim_sleep(unsigned s)
 {
-    if (!ss_prog_in_pe())
+    if (!ss_thread_in_pe())
         return sleep(s);
     ss_thread_leave();
     sg_actor_sleep_for((double)s);
@@ -148,7 +142,7 @@ unsigned shmemsim_sleep(unsigned s)
 
 int shmemsim_usleep(useconds_t us)
 {
-    if (!ss_prog_in_pe())
+    if (!ss_thread_in_pe())
         return usleep(us);
     ss_thread_leave();
     sg_actor_sleep_for(us * 1e-6);
@@ -157,7 +151,7 @@ int shmemsim_usleep(useconds_t us)
 
 int shmemsim_nanosleep(const struct timespec *req, struct timespec *rem)
 {
-    if (!ss_prog_in_pe())
+    if (!ss_thread_in_pe())
         return nanosleep(req, rem);
     if (!req || req->tv_nsec < 0 || req->tv_nsec >= 1000000000L || req->tv_sec < 0) {
         errno = EINVAL;

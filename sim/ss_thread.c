@@ -89,7 +89,7 @@ _Noreturn void ss_thread_foreign(const void *ra)
 int ss_thread_in_pe(void)
 {
     sg_actor_t a = sg_actor_self();   /* NULL outside SimGrid's threads */
-    return a && sg_actor_get_data(a);
+    return a && sg_actor_get_data(a);   /* maestro has no PE */
 }
 
 static ss_thread_t *rec_of(struct ss_pe_threads *th, sg_actor_t a)
@@ -124,6 +124,13 @@ void ss_thread_enter(ss_pe_t *pe)
     take(pe, rec_of(th, me), Q_CALL);
 }
 
+/* Is the token owed to t: queued at a call, or queued in a wait that
+ * has not looked since the PE's last wake-up? */
+static int owed(const ss_thread_t *t, unsigned wakes)
+{
+    return t->queued == Q_CALL || (t->queued == Q_WAIT && t->seen != wakes);
+}
+
 /* At each turn of a wait's loop (its condition just failed): the token
  * goes to a thread queued at a call, or waiting itself and not yet
  * woken since the PE's last wake-up; else this wait blocks as the PE's.
@@ -133,9 +140,9 @@ int ss_thread_turn(ss_pe_t *pe)
     struct ss_pe_threads *th = pe->thr;
     ss_thread_t *me = rec_of(th, sg_actor_self());
     me->seen = th->wakes;
-    int due = th->main.queued == Q_CALL || (th->main.queued == Q_WAIT && th->main.seen != th->wakes);
+    int due = owed(&th->main, th->wakes);
     for (const ss_thread_t *t = th->list; t && !due; t = t->next)
-        due = t->queued == Q_CALL || (t->queued == Q_WAIT && t->seen != th->wakes);
+        due = owed(t, th->wakes);
     if (!due)
         return 0;
     ss_flush(pe);
@@ -261,11 +268,10 @@ ss_thread_t *ss_thread_current(void)
     if (!ss_thread_in_pe())
         return NULL;
     const ss_pe_t *pe = sg_actor_self_get_data();
-    sg_actor_t me = sg_actor_self();
-    ss_thread_t *t = pe->thr ? pe->thr->list : NULL;
-    while (t && t->actor != me)
-        t = t->next;
-    return t;
+    if (!pe->thr)
+        return NULL;
+    ss_thread_t *t = rec_of(pe->thr, sg_actor_self());
+    return t == &pe->thr->main ? NULL : t;
 }
 
 void ss_thread_join(ss_thread_t *t, void **ret)

@@ -11,7 +11,9 @@ typedef struct ss_thread ss_thread_t;
  * SHMEM_THREAD_MULTIPLE. Called once, before the world runs. */
 void ss_threads_enable(void);
 
-/* Is the caller one of a simulated PE's actors (its main or a thread)? */
+/* Is the caller one of a simulated PE's actors (its main or a thread)?
+ * Not before SimGrid starts, in maestro, or on an OS thread it does not
+ * run. */
 int ss_thread_in_pe(void);
 
 /* From a PE: start fn(arg) as a thread of that PE. 0, or an errno. */
