@@ -273,6 +273,46 @@ static void member_bytes(int p, size_t bytes, size_t *sizes)
         sizes[r] = shcoll_collect_bytes(r, bytes, 1);
 }
 
+/* Algorithm a at size s as the fits see it. The step algorithms of
+ * fcollect (ring, neighbour exchange) talk to their neighbours only. */
+void ss_scale_case_of(const ss_scale_job_t *j, size_t a, size_t s, ss_scale_case_t *c)
+{
+    const shcoll_alg_t *alg = shcoll_find((shcoll_kind_t)j->kind, j->algs[a]);
+    *c = (ss_scale_case_t){kinds[j->kind], j->algs[a], j->bytes[s],
+                           shcoll_type_size((shcoll_type_t)j->run.type), j->run.root,
+                           j->run.cfg.radix, j->run.cfg.segment,
+                           j->kind == SHCOLL_COLLECT ? member_bytes : NULL,
+                           alg && alg->nsteps && j->kind != SHCOLL_ALLTOALL};
+}
+
+static int span_of(const ss_scale_job_t *j, long pes, ss_span_t *s)
+{
+    size_t nodes = ((size_t)pes + (size_t)j->ppn - 1) / (size_t)j->ppn;
+    return ss_platform_span(j->platform, nodes, s);
+}
+
+int ss_scale_span_at(const ss_scale_job_t *j, int p, const ss_span_t *seen,
+                     ss_scale_span_t *out)
+{
+    ss_span_t top, s;
+    if (j->run.cfg.placement != SS_PLACE_BLOCK || span_of(j, p, &top))
+        return -1;
+    if (seen && seen->latency < top.latency)
+        top = *seen;
+    double sum = 0;
+    int n = 0;
+    for (long b = 2;; b *= 2) {
+        if (span_of(j, b < p ? b : p, &s))
+            return -1;
+        sum += fmin(s.latency, top.latency);
+        n++;
+        if (b >= p)
+            break;
+    }
+    *out = (ss_scale_span_t){top.latency, top.bandwidth, sum / n};
+    return 0;
+}
+
 /* Each algorithm's closed form at every ladder point and size: the
  * basis of the fits, and the check that it can run there. */
 static int make_bases(ss_scale_job_t *j)
@@ -290,19 +330,18 @@ static int make_bases(ss_scale_job_t *j)
             ss_platform_span(j->platform, nodes, &j->span[e]))
             j->span[e] = (ss_span_t){.level = -1};
     }
-    size_t elem = shcoll_type_size((shcoll_type_t)j->run.type);
     for (size_t a = 0; a < j->nalg; a++)
         for (size_t s = 0; s < j->nsizes; s++)
             for (size_t e = 0; e < j->nladder; e++) {
                 int p = j->ladder[e];
-                ss_scale_case_t c = {kinds[j->kind], j->algs[a], j->bytes[s], elem,
-                                     j->run.root, j->run.cfg.radix, j->run.cfg.segment,
-                                     j->kind == SHCOLL_COLLECT ? member_bytes : NULL};
+                ss_scale_case_t c;
+                ss_scale_case_of(j, a, s, &c);
                 if (j->kind == SHCOLL_FCOLLECT && j->bytes[s] > SIZE_MAX / (size_t)p)
                     return ss_option_fail("--bytes %zu x %d PEs overflows the address space",
                                 j->bytes[s], p);
-                if (ss_scale_basis(&c, p, j->span[e].latency, j->span[e].bandwidth,
-                                   ss_scale_basis_at(j, a, s, e)))
+                ss_scale_span_t sp;
+                int known = ss_scale_span_at(j, p, NULL, &sp) == 0;
+                if (ss_scale_basis(&c, p, known ? &sp : NULL, ss_scale_basis_at(j, a, s, e)))
                     return ss_option_fail("%s %s cannot be fitted at %d PEs, %zu bytes: its "
                                 "closed form (models/predict_%s.c) is missing or "
                                 "not finite there (leave it out of --algorithm)",

@@ -58,6 +58,15 @@ static inline ss_scale_basis_t *ss_scale_basis_at(const ss_scale_job_t *j, size_
     return &j->basis[(a * j->nsizes + s) * j->nladder + e];
 }
 
+/* Algorithm a at size s, as the fits see it (models/scale.h). */
+void ss_scale_case_of(const ss_scale_job_t *j, size_t a, size_t s, ss_scale_case_t *c);
+
+/* What p PEs span for the fits, or (seen not NULL) what they would span
+ * were the machine no larger than the part `seen`; -1 when the platform
+ * does not say (a file, or a placement other than block). */
+int ss_scale_span_at(const ss_scale_job_t *j, int p, const ss_span_t *seen,
+                     ss_scale_span_t *out);
+
 /* Leaves selected the points to simulate: every ladder point up to
  * --simulate-up-to, or by default the smallest points of each algorithm
  * whose estimated cost (models/simcost.h, before calibration) fits the

@@ -148,6 +148,38 @@ static void widen_beyond(ss_scale_row_t *r, const ss_span_t *seen,
     r->beyond_span = here->name;
 }
 
+/* The same for a form that follows the span: it already charges the new
+ * links at the price the platform gives them. What it adds for them, d
+ * (against the same form with the PEs spanning only what the fit has
+ * seen), is a model of the new level, not a measurement, and a fit that
+ * cannot tell latency from bytes (a ring's steps and bytes both grow as
+ * p) may have put the latency the new routes lengthen into bytes that
+ * keep their rate: d is at least what the point would add were its time
+ * all latency. The interval holds d/2 either way, in quadrature with the
+ * fit's own. Checked against whole and sampled runs on aries-xc
+ * (docs/scaling.md). */
+static void widen_span(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
+                       const series_t *sr, ss_scale_row_t *r)
+{
+    ss_scale_case_t c;
+    ss_scale_span_t sp;
+    ss_scale_basis_t seen;
+    double lo, hi;
+    ss_scale_case_of(j, a, s, &c);
+    if (!(sr->span.latency > 0) || ss_scale_span_at(j, j->ladder[e], &sr->span, &sp) ||
+        ss_scale_basis(&c, j->ladder[e], &sp, &seen)) {
+        widen_beyond(r, &sr->span, &j->span[e]);
+        return;
+    }
+    double y = r->time_s, y0 = ss_scale_predict(&sr->m, &seen, 0.95, &lo, &hi);
+    double lat = ss_scale_basis_at(j, a, s, e)->lat_k / seen.lat_k;
+    double d = fmax(fabs(y - y0), y0 * fabs(lat - 1));
+    double stat = r->hi_s - y, half = sqrt(stat * stat + d * d / 4);
+    r->lo_s = fmax(0, y - half);
+    r->hi_s = y + half;
+    r->beyond_span = j->span[e].name;
+}
+
 /* The row of ladder point e: simulated, fitted, or none (returns 0). */
 static int point_row(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
                      const double *t, const series_t *sr, const char *form,
@@ -172,7 +204,9 @@ static int point_row(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
         return 0;
     r->time_s = ss_scale_predict(&sr->m, ss_scale_basis_at(j, a, s, e), 0.95,
                                  &r->lo_s, &r->hi_s);
-    if (j->span[e].level > sr->level)
+    if (j->span[e].level > sr->level && ss_scale_follows_span(&sr->m))
+        widen_span(j, a, s, e, sr, r);
+    else if (j->span[e].level > sr->level)
         widen_beyond(r, &sr->span, &j->span[e]);
     return 1;
 }

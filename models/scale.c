@@ -15,6 +15,10 @@
  * Only the form term uses it; the compute term fits gamma on its own. */
 #define GAMMA_PER_BETA 2.5
 
+/* Units of the span columns: latency in us, bandwidth against 10 GB/s. */
+#define SPAN_LAT_UNIT 1e-6
+#define SPAN_BW_UNIT 1e10
+
 /* The narrowest interval, relative to the time (see ss_scale_predict). */
 #define MIN_REL_HALF 1e-6
 
@@ -34,15 +38,19 @@ static double eval(const ss_scale_case_t *c, const ss_pred_in_t *in,
     return ss_predict(c->kind, c->alg, &ab, in);
 }
 
-int ss_scale_basis(const ss_scale_case_t *c, int p, double span,
-                   double span_bw, ss_scale_basis_t *out)
+int ss_scale_basis(const ss_scale_case_t *c, int p, const ss_scale_span_t *sp,
+                   ss_scale_basis_t *out)
 {
+    double span = sp ? sp->latency : 0, span_bw = sp ? sp->bandwidth : 0;
+    double steps_lat = !sp ? 0 : c->neighbour ? sp->latency : sp->step_latency;
     size_t *sizes = NULL;
     int rc = -1;
     memset(out, 0, sizeof *out);
     out->p = p;
     out->span = span;
     out->span_bw = span_bw;
+    out->lat_k = steps_lat > 0 ? steps_lat / SPAN_LAT_UNIT : 1;
+    out->bw_k = span_bw > 0 && !c->neighbour ? SPAN_BW_UNIT / span_bw : 1;
     if (p < 2)
         return -1;
     if (c->member_bytes) {
@@ -58,7 +66,8 @@ int ss_scale_basis(const ss_scale_case_t *c, int p, double span,
     for (int i = 0; ok && i < SS_SCALE_NRATIO; i++) {
         double r = ss_scale_ratio(i);
         out->form[i] = eval(c, &in, 1, r, GAMMA_PER_BETA * r);
-        ok = isfinite(out->form[i]) && out->form[i] > 0;
+        out->form_span[i] = eval(c, &in, out->lat_k, r * out->bw_k, GAMMA_PER_BETA * r);
+        ok = isfinite(out->form[i]) && out->form[i] > 0 && isfinite(out->form_span[i]);
     }
     if (ok)
         rc = 0;
@@ -80,7 +89,10 @@ static double column(int term, int ratio, const ss_scale_basis_t *b)
     case SS_TERM_PLOGP: return p * lg;
     case SS_TERM_SPAN: return b->steps * b->span;
     case SS_TERM_SPANBW: return b->span_bw > 0 ? b->bytes / b->span_bw : 0;
-    default: return b->bytes * lg;
+    case SS_TERM_BLOGP: return b->bytes * lg;
+    case SS_TERM_FORM_SPAN: return b->form_span[ratio];
+    case SS_TERM_STEPS_SPAN: return b->steps * b->lat_k;
+    default: return b->bytes * b->bw_k;
     }
 }
 
@@ -253,9 +265,34 @@ static void with_extras(search_t *s, ss_scale_model_t base)
     }
 }
 
+/* The form at the span's own latency and bandwidth: beta/alpha 1e-4 in
+ * the span columns' units (1 us, 10 GB/s). Where a fit cannot tell
+ * latency from bytes (a ring's steps and bytes both grow as p), the
+ * platform's ratio decides how each carries over to the next level. */
+#define PHYSICAL_RATIO 20
+
+static int physical(const ss_scale_model_t *m)
+{
+    return m->term[0] == SS_TERM_FORM_SPAN && m->ratio == PHYSICAL_RATIO;
+}
+
+static int better(const ss_scale_model_t *c, const ss_scale_model_t *best)
+{
+    if (c->nterm != best->nterm)
+        return c->nterm < best->nterm;
+    if (c->p_from != best->p_from)
+        return c->p_from < best->p_from;
+    if (ss_scale_follows_span(c) != ss_scale_follows_span(best))
+        return ss_scale_follows_span(c);
+    if (physical(c) != physical(best))
+        return physical(c);
+    return c->loo < best->loo;
+}
+
 /* Of the candidates whose LOO error is near the lowest, the one with the
- * fewest terms, then the most points, then the lower error, then the
- * first tried. */
+ * fewest terms, then the most points, then one that follows the span,
+ * then the platform's own ratio, then the lower error, then the first
+ * tried. */
 static const ss_scale_model_t *pick(const search_t *s)
 {
     double lo = INFINITY;
@@ -267,21 +304,46 @@ static const ss_scale_model_t *pick(const search_t *s)
         const ss_scale_model_t *c = &s->all[i];
         if (c->loo > near)
             continue;
-        if (!best || c->nterm < best->nterm ||
-            (c->nterm == best->nterm && (c->p_from < best->p_from ||
-             (c->p_from == best->p_from && c->loo < best->loo))))
+        if (!best || better(c, best))
             best = c;
     }
     return best;
 }
 
+/* The platform says what every point's PEs span. */
+static int spans_known(const search_t *s)
+{
+    for (size_t i = s->cut; i < s->s->n; i++)
+        if (!(s->s->b[i].span > 0))
+            return 0;
+    return 1;
+}
+
+int ss_scale_follows_span(const ss_scale_model_t *m)
+{
+    return m->nterm > 0 && (m->term[0] == SS_TERM_FORM_SPAN ||
+                            m->term[0] == SS_TERM_STEPS_SPAN);
+}
+
+/* The bases that follow the span go first: between equals, the form that
+ * knows what the next level of the machine costs wins. */
 static void search_cut(search_t *s)
 {
     size_t n = s->s->n - s->cut;
     s->maxk = n >= 2 ? n - 1 : 0;
     if (s->maxk > 4)
         s->maxk = 4;
-    ss_scale_model_t base = {.nterm = 1, .term = {SS_TERM_FORM}};
+    ss_scale_model_t base;
+    if (spans_known(s)) {
+        base = (ss_scale_model_t){.nterm = 1, .term = {SS_TERM_FORM_SPAN}};
+        for (base.ratio = 0; base.ratio < SS_SCALE_NRATIO; base.ratio++)
+            with_extras(s, base);
+        base = (ss_scale_model_t){.nterm = 2, .ratio = -1,
+                                  .term = {SS_TERM_STEPS_SPAN, SS_TERM_BYTES_SPAN}};
+        with_extras(s, base);
+        return;
+    }
+    base = (ss_scale_model_t){.nterm = 1, .term = {SS_TERM_FORM}};
     for (base.ratio = 0; base.ratio < SS_SCALE_NRATIO; base.ratio++)
         with_extras(s, base);
     base = (ss_scale_model_t){.nterm = 2, .term = {SS_TERM_STEPS, SS_TERM_BYTES},
@@ -342,7 +404,8 @@ void ss_scale_describe(const ss_scale_model_t *m, char *buf, size_t len)
         "closed form", "x latency steps", "x bytes on the critical path",
         "x bytes combined", "s", "log2 p", "p", "p log2 p",
         "x steps x latency of the span", "bytes x log2 p",
-        "x bytes / bandwidth of the span",
+        "x bytes / bandwidth of the span", "", "x latency steps x spanned route "
+        "latency (us)", "x bytes x 10 GB/s / spanned share",
     };
     size_t used = 0;
     buf[0] = '\0';
@@ -353,6 +416,10 @@ void ss_scale_describe(const ss_scale_model_t *m, char *buf, size_t len)
         if (m->term[j] == SS_TERM_FORM)
             w = snprintf(buf + used, len - used, "%s%.3g x closed form (beta/alpha "
                          "%.2g)", sign, fabs(c), ss_scale_ratio(m->ratio));
+        else if (m->term[j] == SS_TERM_FORM_SPAN)
+            w = snprintf(buf + used, len - used, "%s%.3g x closed form at the spanned "
+                         "routes' latency (us) and share (beta/alpha %.2g at 10 GB/s)",
+                         sign, fabs(c), ss_scale_ratio(m->ratio));
         else
             w = snprintf(buf + used, len - used, "%s%.3g %s", sign, fabs(c),
                          name[m->term[j]]);

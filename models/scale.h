@@ -25,7 +25,16 @@
  *   bytes/span_bw  bytes over each node's share of the narrowest links the
  *          p PEs span (a taper, the links out of a chassis or group)
  *   bytes*log2 p  bandwidth lost to contention that grows with depth
- * A candidate form is one base (form, or steps + bytes) plus at most two
+ *   form@span, steps@span, bytes@span  the form, steps and bytes with
+ *          each point's latency and bandwidth those of the routes its PEs
+ *          span (platforms/capacity.c): what lets a fit made inside one
+ *          level of the machine carry over to the next, where every
+ *          latency step gets the longer route and every byte the
+ *          narrower share. A neighbour algorithm (ring, neighbour
+ *          exchange) sends one flow across each boundary, so its bytes
+ *          keep their rate: only its latency moves with the span.
+ * A candidate form is one base (form, steps + bytes, or their @span
+ * versions where the platform says what the PEs span) plus at most two
  * of the others. Every coefficient but the constant's must be >= 0: a
  * negative one could fit the points and then turn the prediction
  * negative far away.
@@ -50,6 +59,7 @@ typedef struct ss_scale_case {
     size_t segment;
     /* collect: each member's bytes for a base size, into sizes[0..p) */
     void (*member_bytes)(int p, size_t bytes, size_t *sizes);
+    int neighbour;              /* traffic only between neighbours (ring) */
 } ss_scale_case_t;
 
 /* The closed form's parts at one PE count. */
@@ -59,14 +69,31 @@ typedef struct ss_scale_basis {
     double form[SS_SCALE_NRATIO];
     double span;                /* route latency spanned, s (0: unknown) */
     double span_bw;             /* narrowest per-node share, B/s (0: unknown) */
+    /* The steps' latency in us (a neighbour algorithm's: the longest
+     * route, which every step waits for; the others': step_latency) and
+     * the bandwidth as (10 GB/s / share), 1 when unknown; a neighbour's
+     * bytes keep 1. */
+    double lat_k, bw_k;
+    double form_span[SS_SCALE_NRATIO];   /* form at lat_k, r * bw_k */
 } ss_scale_basis_t;
 
-/* Evaluates the closed form's parts at p; span and span_bw as the caller
- * knows them (platforms/capacity.c).
+/* What p PEs span, as the caller knows it (platforms/capacity.c). */
+typedef struct ss_scale_span {
+    double latency;       /* s: the longest route */
+    double bandwidth;     /* B/s: the narrowest per-node share */
+    /* s: the mean of the longest routes within blocks of 2, 4, 8, ...
+     * PEs up to p, one per step of a log-step algorithm whose step k
+     * talks across 2^(k+1) PEs: its steps' latency, most of them
+     * shorter than the longest route */
+    double step_latency;
+} ss_scale_span_t;
+
+/* Evaluates the closed form's parts at p; sp NULL where the platform
+ * does not say what the PEs span.
  * Returns -1 when the algorithm has no closed form or it is not finite
  * at p (the algorithm cannot be fitted there). */
-int ss_scale_basis(const ss_scale_case_t *c, int p, double span,
-                   double span_bw, ss_scale_basis_t *out);
+int ss_scale_basis(const ss_scale_case_t *c, int p, const ss_scale_span_t *sp,
+                   ss_scale_basis_t *out);
 
 /* The ratio of grid point i, s/byte per s. */
 double ss_scale_ratio(int i);
@@ -87,8 +114,12 @@ typedef struct ss_scale_model {
 enum {
     SS_TERM_FORM, SS_TERM_STEPS, SS_TERM_BYTES, SS_TERM_COMPUTE, SS_TERM_ONE,
     SS_TERM_LOGP, SS_TERM_P, SS_TERM_PLOGP, SS_TERM_SPAN, SS_TERM_BLOGP,
-    SS_TERM_SPANBW, SS_NTERMS
+    SS_TERM_SPANBW, SS_TERM_FORM_SPAN, SS_TERM_STEPS_SPAN, SS_TERM_BYTES_SPAN,
+    SS_NTERMS
 };
+
+/* Does m's base follow the span (form@span, steps@span + bytes@span)? */
+int ss_scale_follows_span(const ss_scale_model_t *m);
 
 /* Chooses a form by LOO among the candidates with at most n - 1
  * coefficients (one residual degree of freedom) and fits it to the n

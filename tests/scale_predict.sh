@@ -2,16 +2,24 @@
 # scale_predict.sh SHMEMSIM
 # shmemsim scale against the simulator: fit from small PE counts (or, for
 # a step algorithm, sample windows of its steps at the target), predict a
-# larger one, simulate that one directly; the prediction must be within 5%
-# and its interval must hold the simulated time. Ring and recursive-
-# doubling fcollect (8 B and 64 KiB per PE) and binomial broadcast (64 KiB),
-# on a fat-tree spec (8-node leaves, 8:1 taper) and on the aries-xc
-# dragonfly at 4 PEs per node (under alpha-beta; under loggp the binomial
-# broadcast back-test misses its interval by 2%). Both ladders stay within one level of
-# their topology beyond the fitted points (the fat-tree's spine, one Aries
-# chassis): across a level the fit cannot see the new links' cost, and
-# scale says so instead (beyond_span). Then: the same command gives the
-# same bytes at -j 1 and -j 2, and --cache reuses the points it holds.
+# larger one, simulate that one directly; the prediction must be within a
+# tolerance and its interval must hold the simulated time.
+# Within one level: ring and recursive-doubling fcollect (8 B and 64 KiB
+# per PE) and binomial broadcast (64 KiB), on a fat-tree spec (8-node
+# leaves, 8:1 taper) and on the aries-xc dragonfly at 4 PEs per node
+# (under alpha-beta; under loggp the binomial broadcast back-test misses
+# its interval by 2%), within 5%.
+# Across a level, within 10%: fitted on points inside one leaf switch of
+# a fat-tree, or inside one group of a dragonfly, predicting four times
+# the largest, where the forms that follow the routes the PEs span
+# (models/scale.h) carry over: ring and a log-step algorithm on the
+# fat-tree, ring on the dragonfly. Not kept here because they miss:
+# the log-step algorithms on that dragonfly (-13% to -26% at 8 B, -61%
+# to -71% at 64 KiB: the global links' share is not what the span
+# model says), recursive doubling and k-nomial at 64 KiB on the fat-tree
+# (+27%, +30%).
+# Then: the same command gives the same bytes at -j 1 and -j 2, and
+# --cache reuses the points it holds.
 set -u
 ss=$1
 d=$(mktemp -d)
@@ -19,6 +27,8 @@ trap 'rm -rf "$d"' EXIT
 cd "$d" || exit 1
 bad=0
 FT="fat-tree:down=8/16,bw=10GBps,lat=0.5us"
+DF="dragonfly:groups=8,chassis=2/1,routers=4/1,nodes=2,global-per-router=2,bw=5GBps,lat=0.1us,nic-lat=0.3us"
+tol=0.05
 
 # check PLATFORM LADDER UPTO TARGET COLLECTIVE ALGORITHM BYTES [run options]
 check() {
@@ -35,9 +45,9 @@ check() {
         --algorithm "$alg" --bytes "$bytes" --format csv "$@" > sim.csv || {
         echo "FAIL: run $coll $alg at $target PEs"; bad=1; return; }
     # Columns by name: the platform spec holds commas inside quotes.
-    python3 - "$target" "$coll $alg on ${plat%%:*}" <<'EOF' || bad=1
+    python3 - "$target" "$coll $alg on ${plat%%:*}" "$tol" <<'EOF' || bad=1
 import csv, sys
-target, what = int(sys.argv[1]), sys.argv[2]
+target, what, tol = int(sys.argv[1]), sys.argv[2], float(sys.argv[3])
 fit = {int(r["bytes"]): r for r in csv.DictReader(open("fit.csv")) if int(r["pes"]) == target}
 ok = True
 for r in csv.DictReader(open("sim.csv")):
@@ -48,7 +58,7 @@ for r in csv.DictReader(open("sim.csv")):
     # An exact fit's interval can be narrower than the time's own
     # rounding: a miss under 0.1% of it is not a miss.
     slack = 1e-3 * t
-    good = f["method"] in ("fitted", "sampled") and abs(err) <= 0.05 and lo - slack <= t <= hi + slack
+    good = f["method"] in ("fitted", "sampled") and abs(err) <= tol and lo - slack <= t <= hi + slack
     print("%s %s at %d PEs, %d B: %s %.6g [%.6g, %.6g], simulated %.6g, "
           "error %+.2f%% (%s)" % ("ok:" if good else "FAIL:", what, target, b,
                                   f["method"], y, lo, hi, t, 100 * err, f["form"]))
@@ -63,6 +73,12 @@ check "$FT" 8:128 64 128 broadcast binomial 64K
 check aries-xc 16:256 128 256 fcollect ring 8,64K --ppn 4 --model alpha-beta
 check aries-xc 16:256 128 256 fcollect recursive_doubling 8,64K --ppn 4 --model alpha-beta
 check aries-xc 16:256 128 256 broadcast binomial 64K --ppn 4 --model alpha-beta
+
+tol=0.10
+check "$FT" 8,12,16,20,24,28,32,128 32 128 fcollect ring 8 --ppn 4
+check "$FT" 8,12,16,20,24,28,32,128 32 128 fcollect recursive_doubling 8 --ppn 4
+check "$FT" 8,12,16,20,24,28,32,128 32 128 fcollect bruck 8,64K --ppn 4
+check "$DF" 8,12,16,20,24,28,32,128 32 128 fcollect ring 8,64K --ppn 2
 
 # -j does not change the bytes; a cache of the points gives the same again
 # without simulating (its budget would not allow a single point).

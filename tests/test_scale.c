@@ -108,16 +108,16 @@ static void loo_measures_misfit(void **state)
     assert_true(isinf(ss_fit_loo(x, y, 1, 1, 0, NULL)));
 }
 
-static const ss_scale_case_t ring64 = {"fcollect", "ring", 64, 0, 0, 0, 0, NULL};
+static const ss_scale_case_t ring64 = {"fcollect", "ring", 64, 0, 0, 0, 0, NULL, 1};
 
 static void bases(const ss_scale_case_t *c, const int *p, size_t n, ss_scale_basis_t *b)
 {
     for (size_t i = 0; i < n; i++)
-        assert_int_equal(ss_scale_basis(c, p[i], 0, 0, &b[i]), 0);
+        assert_int_equal(ss_scale_basis(c, p[i], NULL, &b[i]), 0);
 }
 
 static const ss_scale_case_t rdb64 = {"fcollect", "recursive_doubling", 64, 0, 0, 0,
-                                      0, NULL};
+                                      0, NULL, 0};
 
 /* t = 2e-6 (steps + 1e-4 bytes) + 3e-9 p log2 p: recursive doubling's
  * closed form at beta/alpha = 1e-4 (a grid point) plus contention. LOO
@@ -157,7 +157,7 @@ static void steps_and_bytes_off_the_grid(void **state)
     ss_scale_basis_t b[7], big;
     double t[7], lo, hi;
     ss_scale_model_t m;
-    const ss_scale_case_t rdb = {"fcollect", "recursive_doubling", 4096, 0, 0, 0, 0, NULL};
+    const ss_scale_case_t rdb = {"fcollect", "recursive_doubling", 4096, 0, 0, 0, 0, NULL, 0};
     bases(&rdb, p, 7, b);
     for (int i = 0; i < 7; i++)
         t[i] = 1.3e-6 * b[i].steps + 2.2e-10 * b[i].bytes;
@@ -166,6 +166,36 @@ static void steps_and_bytes_off_the_grid(void **state)
     double want = 1.3e-6 * big.steps + 2.2e-10 * big.bytes;
     assert_rel(ss_scale_predict(&m, &big, 0.95, &lo, &hi), want, 2e-3);
     assert_true(lo <= want && want <= hi);
+}
+
+/* Ring steps each wait for the longest route the PEs span: t = 3 x its
+ * closed form with alpha that latency (us) and beta the platform's (grid
+ * point 20: 1e-4 us per byte at 10 GB/s). Fitted inside one level (1 us routes) the fit
+ * takes the form that follows the span and predicts a level up (2.5 us
+ * routes) exactly, where a form blind to the span would say 2.5 times
+ * less. A log-step algorithm's steps get step_latency instead. */
+static void form_follows_the_span(void **state)
+{
+    (void)state;
+    int p[] = {8, 12, 16, 20, 24, 28, 32};
+    ss_scale_span_t in = {1e-6, 1e10, 0.6e-6}, up = {2.5e-6, 1e10, 0.9e-6};
+    ss_scale_basis_t b[7], big, log_step;
+    double t[7], lo, hi;
+    ss_scale_model_t m;
+    for (int i = 0; i < 7; i++) {
+        assert_int_equal(ss_scale_basis(&ring64, p[i], &in, &b[i]), 0);
+        t[i] = 3e-6 * b[i].form_span[20];
+    }
+    assert_int_equal(ss_scale_fit(b, t, 7, NULL, 0, &m), 0);
+    assert_true(ss_scale_follows_span(&m));
+    assert_int_equal(ss_scale_basis(&ring64, 128, &up, &big), 0);
+    assert_rel(big.lat_k, 2.5, 1e-12);
+    double want = 3e-6 * big.form_span[20];
+    assert_true(want > 2.4 * 3e-6 * big.form[20]);
+    assert_rel(ss_scale_predict(&m, &big, 0.95, &lo, &hi), want, 1e-6);
+    assert_int_equal(ss_scale_basis(&rdb64, 128, &up, &log_step), 0);
+    assert_rel(log_step.lat_k, 0.9, 1e-12);
+    assert_rel(log_step.bw_k, 1, 1e-12);
 }
 
 /* The interval widens the further the fit extrapolates. */
@@ -196,9 +226,9 @@ static void scale_refuses(void **state)
     double t[2] = {1e-6, 2e-6};
     bases(&ring64, (int[]){16, 32}, 2, b);
     assert_int_equal(ss_scale_fit(b, t, 2, NULL, 0, &m), -1);
-    const ss_scale_case_t none = {"fcollect", "nosuch", 8, 0, 0, 0, 0, NULL};
-    assert_int_equal(ss_scale_basis(&none, 64, 0, 0, &b[0]), -1);
-    assert_int_equal(ss_scale_basis(&ring64, 1, 0, 0, &b[0]), -1);
+    const ss_scale_case_t none = {"fcollect", "nosuch", 8, 0, 0, 0, 0, NULL, 0};
+    assert_int_equal(ss_scale_basis(&none, 64, NULL, &b[0]), -1);
+    assert_int_equal(ss_scale_basis(&ring64, 1, NULL, &b[0]), -1);
 }
 
 static void simcost_counts_and_calibrates(void **state)
@@ -284,6 +314,7 @@ int main(void)
         cmocka_unit_test(loo_measures_misfit),
         cmocka_unit_test(loo_picks_the_true_form),
         cmocka_unit_test(steps_and_bytes_off_the_grid),
+        cmocka_unit_test(form_follows_the_span),
         cmocka_unit_test(interval_widens_with_distance),
         cmocka_unit_test(scale_refuses),
         cmocka_unit_test(simcost_counts_and_calibrates),
