@@ -207,16 +207,37 @@ static int overlap(const best_t *b)
     return b->second && b->second->lo_s <= b->win->hi_s;
 }
 
+/* How far the winner's lead holds against the runner-up's: "sure" when
+ * both were simulated (a simulation is deterministic) or their intervals
+ * are apart; "likely" when the runner-up's interval lies above the
+ * winner's time but reaches into its interval; "open" when the runner-
+ * up's interval reaches below the winner's time; a lead under 5% is a
+ * near tie whatever the method (a placement or a radix can turn it). */
+static const char *how_sure(const best_t *b)
+{
+    const ss_scale_row_t *w = b->win, *r = b->second;
+    if (!r)
+        return "alone";
+    if (r->time_s < 1.05 * w->time_s)
+        return "near tie";
+    if (!strcmp(method(w), "simulated") && !strcmp(method(r), "simulated"))
+        return "sure";
+    if (!overlap(b))
+        return "sure";
+    return r->lo_s > w->time_s ? "likely" : "open";
+}
+
 static void winner_line(FILE *f, const best_t *b)
 {
     char t[32];
     ss_format_seconds(b->win->time_s, t, sizeof t);
-    fprintf(f, "  %-9d %-20s %-11s %-9s", b->win->pes, b->win->algorithm, t,
-            method(b->win));
+    fprintf(f, "  %-9d %-20s %-11s %-9s %-9s", b->win->pes, b->win->algorithm, t,
+            method(b->win), how_sure(b));
     if (b->second)
-        fprintf(f, " %s (+%.1f%%)%s", b->second->algorithm,
-                100 * (b->second->time_s / b->win->time_s - 1),
-                overlap(b) ? ", intervals overlap" : "");
+        fprintf(f, " %s (+%.1f%%, %s)%s", b->second->algorithm,
+                100 * (b->second->time_s / b->win->time_s - 1), method(b->second),
+                overlap(b) && strcmp(method(b->win), "simulated") ? ", intervals overlap"
+                : overlap(b) ? ", its interval reaches this time" : "");
     fputc('\n', f);
 }
 
@@ -255,8 +276,8 @@ static void table_winners(FILE *f, const ss_scale_row_t *rows, size_t n)
         if (seen)
             continue;
         size_text(&rows[i], sz, sizeof sz);
-        fprintf(f, "\nfastest at %s\n  %-9s %-20s %-11s %-9s %s\n", sz, "PEs",
-                "algorithm", "time", "method", "runner-up");
+        fprintf(f, "\nfastest at %s\n  %-9s %-20s %-11s %-9s %-9s %s\n", sz, "PEs",
+                "algorithm", "time", "method", "how sure", "runner-up");
         const char *prev = NULL;
         char cross[2048] = "";
         size_t used = 0;
@@ -270,6 +291,9 @@ static void table_winners(FILE *f, const ss_scale_row_t *rows, size_t n)
                 used += crossover(cross + used, sizeof cross - used, rows, n, b.win, prev);
             prev = b.win->algorithm;
         }
+        fprintf(f, "  (how sure: sure = simulated both, or intervals apart; likely = "
+                "the runner-up's interval\n  stays above the winner's time; open = "
+                "it does not; near tie = within 5%%)\n");
         fprintf(f, "  crossovers:%s\n%s", used ? "" : " none", cross);
     }
 }
