@@ -15,8 +15,8 @@
 # per step from a timer (the floor under --small-msg all).
 # One CSV row per run: wall seconds, simulated seconds, SMPI's wall time
 # over this run's. CASES: "ring rdb" (default), or one of them. $BASE, the
-# shmemsim of another checkout (e.g. the main an issue was filed against),
-# adds its default run for comparison in the same session.
+# shmemsim of another checkout (e.g. an older commit), adds its default
+# run for comparison on the same machine at the same time.
 set -u
 build=${1:?usage: smpi_compare.sh BUILD [CASES]}
 cases=${2:-"ring rdb"}

@@ -1,4 +1,4 @@
-/* cmd_demo.c - `shmemsim demo`: the main job in about a minute. fcollect's
+/* cmd_demo.c - `shmemsim demo`: the main job in a minute or two. fcollect's
  * algorithms at 8 B and 64 KiB per PE on a Cray XC-like dragonfly, from
  * 64 to 100,000 PEs: the small PE counts are simulated, the large ones
  * fitted with prediction intervals (`shmemsim scale`), the crossovers
@@ -13,18 +13,18 @@
 
 #include "commands.h"
 
-/* Seconds of simulation the demo plans for, by the estimates (two at a
- * time): under a minute in all, 44 s on an idle two-core machine. Every
- * point of the ladder runs under the small-message model (it reaches
- * 100,000 PEs), so 150 s lets recursive-doubling, Bruck and k-nomial
- * fcollect simulate up to 32,768 PEs, beyond one group of the dragonfly:
- * their fits at 100,000 PEs come to 23, 11 and 19 ms (simulated 18.7,
- * 14.3 and 18.6). Sampling ring and neighbour exchange at 100,000 PEs
- * (scale_sample.c) does not fit: it would take the demo to minutes. */
+/* Seconds of simulation the demo plans for, by the estimates of its
+ * points one after another (it runs two at a time; docs/scaling.md, "The
+ * demo", has a measured run). Every point of the ladder runs under the
+ * small-message model (it reaches 100,000 PEs), so 150 s lets
+ * recursive-doubling, Bruck and k-nomial fcollect simulate up to 32,768
+ * PEs, beyond one group of the dragonfly. Sampling ring and neighbour
+ * exchange at 100,000 PEs (scale_sample.c) does not fit: it would take
+ * the demo to minutes. */
 #define DEMO_BUDGET "150"
 
 /* Powers of two: rdb's extras make a non-power of two far costlier to
- * simulate (192 PEs: 35 s against 1 s at 128 and 256). */
+ * simulate (docs/algorithms.md, "Limits"). */
 #define DEMO_LADDER "64:65536,100000"
 
 static int child(const char *self, char *const args[], int quiet)

@@ -59,7 +59,7 @@ static void xml_notes(const ss_topo_t *t)
         fprintf(stderr, "%s describes this tree as SimGrid's FAT_TREE cluster: "
                 "every switch link has level 1's bandwidth and latency, and "
                 "routes pick single cables (d-mod-k) instead of the bundled "
-                "levels `--platform SPEC` builds (README, \"Platforms\")\n", pre);
+                "levels `--platform SPEC` builds (docs/platforms.md)\n", pre);
     if (t->kind == SS_TOPO_DRAGONFLY && !t->simgrid_zone)
         fprintf(stderr, "%s describes this dragonfly as SimGrid's DRAGONFLY cluster: "
                 "each group pair's links are one bundle on one router of the first "

@@ -352,7 +352,7 @@ static int check_estimate(const run_opts_t *o)
                        small != SS_SMALL_ALL &&
                        estimate(o, SS_SMALL_ALL) <= RUN_WALL_LIMIT_S
         ? "; or --small-msg all times every message without SimGrid's flow "
-          "solver, in minutes (README, Models: how close it comes)" : "";
+          "solver, in minutes (docs/models.md: how close it comes)" : "";
     duration_text(est, d, sizeof d);
     fprintf(stderr, "shmemsim: error: simulating %s %s%s at %d PEs directly would "
             "take about %s on this machine (estimated from its message count, "

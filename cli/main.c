@@ -17,7 +17,8 @@ static const char usage[] =
     "  plot   charts (PNG, SVG) of sweep results, drawn by gnuplot\n"
     "  scale  times at PE counts too large to simulate: simulate the small\n"
     "         ones, fit, extrapolate with prediction intervals\n"
-    "  platform SPEC [-o FILE]  write a topology spec or preset as SimGrid XML\n"
+    "  platform SPEC [-o FILE|--describe]  write a topology spec or preset as\n"
+    "         SimGrid XML, or say what it is made of\n"
     "  calibrate  fit the loggp model's costs to OSU Micro-Benchmarks output\n"
     "         from a real machine and write a platform spec\n\n"
     "`shmemsim COMMAND --help` lists the options of a command.\n";
@@ -39,10 +40,10 @@ int ss_cli_fail(const char *msg)
     return 2;
 }
 
-/* Leaves without SimGrid's teardown: the engine frees every host, link
- * and zone at exit, 0.1 s at 8,192 hosts, and nothing is left to write
- * once the streams are flushed. Sanitized builds leave normally, so the
- * leak checker still sees the simulator's frees. */
+/* Leaves without SimGrid's teardown: the engine frees every host, link and
+ * zone at exit (docs/performance.md: its cost), and nothing is left to
+ * write once the streams are flushed. Sanitized builds leave normally, so
+ * the leak checker still sees the simulator's frees. */
 static int leave(int rc)
 {
 #ifndef __SANITIZE_ADDRESS__

@@ -14,7 +14,8 @@ int shmemsim_main(int argc, char **argv, void (*pe_main)(void *), void *arg)
     if (sg_actor_self()) {   /* a main built with shmemsim-cc runs on a PE */
         fprintf(stderr, "shmemsim: error: shmemsim_main called on a simulated "
                 "PE: a program that brings its own PE function is built with "
-                "cc and the simulator's libraries (README), not shmemsim-cc\n");
+                "cc and the simulator's libraries (docs/programs.md), not "
+                "shmemsim-cc\n");
         return 2;
     }
     ss_config_defaults(&cfg);

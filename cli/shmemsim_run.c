@@ -37,8 +37,8 @@ static const char help[] =
     "  $SHMEMSIM_TUNE_FILE  the rules of `shmemsim tune --format csv`: per\n"
     "                    call, the algorithm of the rule covering its PE\n"
     "                    count and size, else\n"
-    "  the built-in choice by size (README: a log-step algorithm for small\n"
-    "  sizes, a bandwidth-optimal one for large).\n"
+    "  the built-in choice by size (docs/programs.md: a log-step algorithm\n"
+    "  for small sizes, a bandwidth-optimal one for large).\n"
     "Each PE's stack is %d KiB unless --stack-kib says otherwise.\n";
 
 __attribute__((format(printf, 1, 2))) static int fail(const char *fmt, ...)

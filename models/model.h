@@ -59,12 +59,12 @@ typedef struct ss_model {
 #define SS_SMALL_ALL ((size_t)-2)
 /* Where --small-msg auto (the default) turns it on, for every message.
  * Below, SimGrid's solver is fast and exact; from here, p flows per round
- * sharing a dragonfly's global links make it quadratic (binomial broadcast
- * on aries-xc: 16,384 PEs in 183 s through SimGrid, 3 s with the model;
- * recursive-doubling fcollect 23 s and 2 s). How close the two come
- * (README, Models): lockstep rounds identical up to 4,096 PEs, rounds
- * whose PEs drift apart (Bruck, collect) within 10% up to 8,192 except
- * recursive-doubling collect (-19%), and at 16,384 on aries-xc
+ * sharing a dragonfly's global links make it quadratic (an order of
+ * magnitude in wall time at 16,384 PEs on aries-xc: docs/performance.md).
+ * How close the two come (docs/models.md): lockstep rounds identical up
+ * to 4,096 PEs, rounds whose PEs drift apart (Bruck, collect) within 10%
+ * up to 8,192 except recursive-doubling collect (-19%), and at 16,384 on
+ * aries-xc
  * recursive-doubling fcollect and reduce 16% to 18% under. Below 16,384
  * the model stays off: SimGrid's flows are the reference there, and
  * ring-step rounds of bare increments on a shared NIC come out up to 22%

@@ -1,53 +1,27 @@
 /* simcost.c - the wall-clock cost of simulating a point (simcost.h).
  *
- * The constants were measured on the project's 2-core machine under the
- * load of four engineers (load average 15-18), SimGrid 3.32, alpha-beta
- * model, on aries-xc at 64 to 1,024 PEs (SHMEMSIM_PROGRESS=1 gives the
- * message counts):
- *   ring fcollect      1,024 PEs, 8 B + 64 KiB:  4.2 M messages, 250 s
- *   ring fcollect        256 PEs:                 261 k messages, 10 s
- *   direct fcollect      128 PEs:                  65 k messages, 27 s
- *   recursive doubling 1,024 PEs:                  41 k messages, 2.9 s
- *   any algorithm at 64 PEs, few messages:  0.4 s (start-up, platform)
- * so W0 = 0.4 s, and C = 0.4 us puts each of them within a factor of
- * 1.5 of the prior under that load. On the idle machine the same prior
- * was 5 to 40 times too high, and `run` refused 30-second points:
- *   knomial reduce   100,000 PEs aries-xc:  400 k messages, 32 s (W_PE 2 s)
- *   ring fcollect      1,024 PEs flat:      2.1 M messages, 16 s
- *   rdb fcollect       8,192 PEs fat-tree:  213 k messages, 7.3 s
- *   binomial bcast    16,384 PEs aries-xc:  245 k messages, 253 s
- *   the demo's 19 points: estimated 46 s, 8.2 s
- * C = 0.1 us puts the first three within 3x above, and binomial across
- * dragonfly groups 7x below: the solver's cost per message grows with
- * the flows sharing a link, which the PE count alone does not tell (scale
- * calibrates per algorithm on finished points). W_PE is the creation of a
- * PE (stack, actor) and its share of the platform: 100,000 PEs take 2 s
- * before the first message.
+ * The prior is
+ *   W0 + W_PE p + C_MSG m_flows inflight^INFLIGHT_EXP + C_SMALL s(p) m_small
+ * W0: start-up and platform; W_PE: creating a PE (stack, actor) and its
+ * share of the platform; C_MSG: a message through SimGrid's flows, dearer
+ * the more flows share its links (SimGrid re-solves them each time one
+ * ends), so it grows with the messages in flight (p, or p^2 for direct);
+ * C_SMALL: a message under the small-message model (model.h,
+ * sim/ss_small.c), which never meets SimGrid's solver: one wake-up of its
+ * target plus the runtime's own work, whatever the flows in flight. Fewer
+ * PEs cost less per message (their data fit the caches better), so
+ * s(p) = sqrt(p / 100,000), kept within [0.3, 1].
  *
- * Messages under the small-message model (model.h, sim/ss_small.c)
- * never meet SimGrid's solver, so their cost does not grow with the flows
- * in flight: one wake-up of the target per message, plus the runtime's
- * own work. 100,000 PEs, 8 B, on by default there for every message
- * (bench/pes_100k.sh), per message counted here:
- *   aries-xc binomial bcast        1.8 M, 15.4 s (8.5 us)
- *   aries-xc kary bcast            2.8 M, 24.4 s (8.7 us)
- *   aries-xc rec. doubling reduce  3.4 M, 14.1 s (4.1 us)
- *   aries-xc rec. doubling fcollect 3.8 M, 15.6 s (4.1 us)
- *   aries-xc knomial fcollect      5.7 M, 20.8 s (3.7 us)
- *   aries-xc rec. doubling collect 6.5 M, 18.7 s (2.9 us)
- *   aries-xc Bruck collect         8.6 M, 29.6 s (3.5 us)
- * so C_SMALL = 10 us: never under, at most 3x over. Fewer PEs cost less
- * per message (the PEs' data fit the caches better); binomial broadcast,
- * the dearest per message, and k-ary broadcast and recursive-doubling
- * reduce at 16,384 / 32,768 / 65,536 PEs on aries-xc, 8 B:
- *   binomial bcast   2.3 / 3.2 / 4.3 us     kary bcast  1.5 / 2.2 / 2.9 us
- *   rec. doubling reduce 2.3 / 2.6 / 2.8 us
- * so below 100,000 PEs it is scaled by sqrt(p / 100,000), down to 0.3:
- * 4.0 / 5.7 / 8.1 us, never under and at most 3x over there too (fcollect
- * ring with every message, 1,024 PEs: 0.5 us against 3). With a size limit
+ * The constants are fitted to measured runs so that the prior is seldom
+ * under and at most about 3x over; the runs, their message counts and
+ * where the prior misses (binomial broadcast across dragonfly groups
+ * under flows, several times under: the solver's cost per message grows
+ * with the flows sharing a link, which the PE count alone does not tell,
+ * and scale calibrates per algorithm on finished points) are in
+ * docs/scaling.md, "What a point costs". With a size limit
  * (--small-msg SIZE) fcollect and collect grow their blocks past it, so
- * they keep the prior above; with every message (SS_SMALL_ALL) they
- * too cost C_SMALL. */
+ * they keep the flow prior; with every message (SS_SMALL_ALL) they too
+ * cost C_SMALL. */
 #include "simcost.h"
 #include "model.h"
 
@@ -85,8 +59,8 @@ static double fcollect_msgs(const char *a, double p, int ip, int radix)
     /* A round's window is one put (two when it wraps) and its flag, at
      * any size: 21,493 messages at 1,024 PEs for 8 B and 64 KiB alike,
      * 47,092 at 2,048, 221,170 at 8,192 (aries-xc). Counting a put per
-     * 64 KiB of window made the 8,192-PE point of 64 KiB an estimated 97
-     * minutes; it takes 52 s. */
+     * 64 KiB of window overestimated large windows a hundredfold
+     * (docs/scaling.md). */
     if (!strcmp(a, "bruck"))
         return 2 * p * lg(ip) + p;
     if (!strcmp(a, "neighbor_exchange"))

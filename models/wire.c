@@ -4,7 +4,7 @@
  * in flight per round, and when many of them share a link (the global
  * links of a dragonfly, the spine of a fat-tree) SimGrid's max-min solver
  * re-solves every flow on that link each time one ends: quadratic in the
- * flows in flight, minutes per round (README, Known limits). A message of
+ * flows in flight, minutes per round (docs/performance.md). A message of
  * a few bytes hardly uses bandwidth, so its time is latency plus a queue.
  * Like CM02, the message spends the route's latency L first and then uses
  * every link of the route at once. Each shared link keeps its latest busy

@@ -79,7 +79,7 @@ static sg4::ClusterCallbacks callbacks(const ss_topo_t *t)
 // be. A flow is still capped by its node's own link.
 //
 // Why not SimGrid's FatTreeZone: its build compares every switch with
-// every switch of the next level (quadratic: > 300 s at 100k nodes). Why
+// every switch of the next level (quadratic; docs/performance.md). Why
 // the zones are built detached and attached at the end: SimGrid checks a
 // new host or link name against every zone reachable from the root, and
 // seals a zone by filtering every host of the engine; both are linear in

@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 /* Before SimGrid starts: the spec parses, or the file is a SimGrid 3.32
- * platform with sound values (README, "Platforms", lists the checks). */
+ * platform with sound values (docs/inputs.md lists the checks). */
 int ss_platform_check(const char *platform, char *err, size_t errlen);
 
 /* The same checks of a platform file's text already in memory (buf[len]

@@ -20,8 +20,8 @@
 
 /* Built-in: below `from` bytes the log-step `small`, from it `large`.
  * Picked from `shmemsim run --algorithm all` at 64 PEs on
- * platforms/fattree-64.xml and its 2:1 tapered twin (README "Your own
- * OpenSHMEM code" has the table and the reasons). */
+ * platforms/fattree-64.xml and its 2:1 tapered twin (docs/programs.md
+ * has the table and the reasons). */
 static const struct {
     shcoll_kind_t kind;
     const char *small, *large;

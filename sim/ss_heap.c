@@ -275,7 +275,7 @@ static ss_alloc_t *new_block(ss_alloc_t ***list, size_t *n)
 
 /* Collective: every PE makes the same sequence of calls with the same
  * sizes. The first PE to make call k creates block k; the others find it.
- * No simulated time passes (see README: setup calls are free). */
+ * No simulated time passes (docs/architecture.md: allocation is free). */
 void *ss_heap_alloc(ss_pe_t *pe, size_t alignment, size_t size, int zero,
                     const char *call)
 {

@@ -7,7 +7,7 @@
  * (eager) and shares links with all other traffic. The target applies a
  * message when its transfer completes, because every blocking point of
  * the runtime is a progress loop that waits on the target's posted
- * receives (ss_progress_wait). See README "How a simulated PE works".
+ * receives (ss_progress_wait). See docs/architecture.md, "How a simulated PE works".
  */
 #ifndef SS_INTERNAL_H
 #define SS_INTERNAL_H

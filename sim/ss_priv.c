@@ -38,10 +38,10 @@
 #include "ss_priv.h"
 
 #define SS_PRIV_MAX 12   /* 3 per region: copied head, remapped, copied tail */
-/* Measured here (build/bench/priv_switch): copying costs 2 x len at ~12 GB/s
- * per switch (72 us for 256 KiB); a remap 15-55 us plus ~10 us per page
- * the PE then touches (a bare-metal kernel is ~10x faster at both
- * syscalls and faults). Remapping wins from about this size. */
+/* Copying costs 2 x len per switch; a remap costs a few syscalls plus a
+ * fault per page the PE then touches. build/bench/priv_switch measures
+ * both (docs/programs.md has the figures): remapping wins from about
+ * this size. */
 #define SS_PRIV_REMAP_MIN ((size_t)256 * 1024)
 
 typedef struct region {

@@ -18,24 +18,26 @@
  * 3.32 cannot wait on a semaphore and communications at once, hence the
  * two ways.
  *
- * Why: a SimGrid communication costs about 20 us of wall time at 100,000
- * actors, a wake-up 2 to 3 (bench/simgrid_floor.c); and SimGrid re-solves
- * every flow that shares a link with one that ends, so p flows crossing
- * the same global links cost O(p^2) per round. Cost per message here:
- * O(route hops) to reserve, O(log q) to file and to apply at an inbox
- * holding q, O(log p) to move an alarm, and at most one wake-up.
+ * Why: a SimGrid communication costs several wake-ups' wall time at 100,000
+ * actors (bench/simgrid_floor.c measures both; docs/performance.md has the
+ * figures); and SimGrid re-solves every flow that shares a link with one
+ * that ends, so p flows crossing the same global links cost O(p^2) per
+ * round. Cost per message here: O(route hops) to reserve, O(log q) to file
+ * and to apply at an inbox holding q, O(log p) to move an alarm, and at
+ * most one wake-up.
  *
  * Messages within a host take this path too (their route is the host's
  * loopback, or its router on presets without one). Left as SimGrid flows
- * they made binomial broadcast at 100,000 PEs on aries-xc take 50 s
- * instead of 28: each is a communication, and a PE waiting on one must be
- * woken by a doorbell (a communication too) for every small message that
- * lands meanwhile. The price is fidelity within a node: its PEs send a
- * round's messages together, and this model serves that burst first come
- * first served where SimGrid shares the links (README, Models: how far
- * apart the two are). Hosts outside cluster zones (a file of routed
- * zones) have no inbox: SimGrid may abort when asked such a host's route
- * to itself (ss_route_self tells them), and such platforms are small.
+ * they cost binomial broadcast at 100,000 PEs on aries-xc most of its wall
+ * time again (docs/performance.md): each is a communication, and a PE
+ * waiting on one must be woken by a doorbell (a communication too) for
+ * every small message that lands meanwhile. The price is fidelity within a
+ * node: its PEs send a round's messages together, and this model serves
+ * that burst first come first served where SimGrid shares the links
+ * (docs/models.md: how far apart the two are). Hosts outside cluster zones
+ * (a file of routed zones) have no inbox: SimGrid may abort when asked such
+ * a host's route to itself (ss_route_self tells them), and such platforms
+ * are small.
  */
 #include <math.h>
 #include <stdint.h>

@@ -3,8 +3,8 @@
  * Programs (and everything under algorithms/) include this header exactly
  * as they would a real OpenSHMEM's. Each call runs in the simulated PE
  * that is the current SimGrid actor. Semantics follow the specification;
- * where the simulator makes a timing choice it is said in the README
- * ("How a simulated PE works").
+ * where the simulator makes a timing choice it is said in
+ * docs/architecture.md ("How a simulated PE works").
  *
  * The API is split by section, each in its own header included here:
  *   shmem_types.h       the type tables (which TYPENAMEs each family has)

@@ -1,7 +1,7 @@
 /* ring.c [ROUNDS] [barrier] - every PE puts its number into its right
  * neighbour's copy of a global array and waits for its left neighbour's,
  * ROUNDS times, then (with "barrier") a shmem_barrier_all (built with
- * shmemsim-cc; the 100,000-PE measurement, README). */
+ * shmemsim-cc; the 100,000-PE measurement, docs/programs.md). */
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
