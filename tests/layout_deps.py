@@ -8,6 +8,12 @@ its file name is one of the project's headers; the system headers the
 project uses are told apart by name. algorithms/ is stricter: it is
 compiled against a real OpenSHMEM too, so besides its own headers it may
 include <shmem.h> and the C standard library only.
+
+The subfolders of sim/ and platforms/ are folders of their own: the
+checks of platform files (platforms/xml/) and the builders
+(platforms/builders/) use the top of platforms/ and not each other, and
+the top uses neither. A subfolder there without a rule is an error, so
+that a new one cannot slip by unchecked.
 """
 import os
 import re
@@ -18,15 +24,22 @@ ALLOWED = {
     "models": [],
     "traces": [],
     "platforms": ["util"],
+    "platforms/xml": ["platforms", "util"],
+    "platforms/builders": ["platforms", "util"],
     "algorithms": [],            # plus <shmem.h>, see C_STD below
-    "sim": ["sim/include", "sim/api", "algorithms", "platforms", "models",
-            "traces", "util"],
+    # the small-message routes follow the cabled dragonfly's
+    "sim": ["sim/include", "sim/api", "algorithms", "platforms",
+            "platforms/builders", "models", "traces", "util"],
     "cli": ["sim/include", "sim/api", "algorithms", "platforms", "models",
             "traces", "util"],
     # the fuzz targets call each reader where it is, internal or not
     "fuzz": ["sim", "sim/include", "sim/api", "algorithms", "platforms",
-             "models", "traces", "util", "cli"],
+             "platforms/xml", "platforms/builders", "models", "traces",
+             "util", "cli"],
 }
+# Folders whose subfolders are folders of their own (each needs a rule,
+# sim's subfolders take sim's).
+SPLIT = ("sim", "platforms")
 # The headers a real OpenSHMEM program (and so algorithms/) may use.
 C_STD = {
     "assert.h", "complex.h", "ctype.h", "errno.h", "float.h", "inttypes.h",
@@ -37,12 +50,17 @@ INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 
 
 def folder_of(rel):
-    """The rule folder a source path belongs to (sim/include, sim/api and
-    sim are told apart)."""
+    """The folder a source path belongs to: the top folder, or for those
+    of SPLIT the subfolder (sim/include and sim are told apart)."""
     parts = rel.split(os.sep)
-    if parts[0] == "sim" and len(parts) > 2 and parts[1] in ("include", "api"):
-        return "sim/" + parts[1]
+    if parts[0] in SPLIT and len(parts) > 2:
+        return parts[0] + "/" + parts[1]
     return parts[0]
+
+
+def rule_of(here):
+    """The rule a folder follows: its own, sim's for sim's subfolders."""
+    return "sim" if here.startswith("sim") else here
 
 
 def sources(root):
@@ -60,9 +78,15 @@ def main(root):
         if rel.endswith((".h", ".hpp")):
             owner.setdefault(os.path.basename(rel), set()).add(folder_of(rel))
     bad = []
+    folders = set()
     for rel in sources(root):
         here = folder_of(rel)
-        rule = "sim" if here.startswith("sim") else here
+        rule = rule_of(here)
+        folders.add(here)
+        if rule not in ALLOWED:
+            bad.append(f"{rel}: {here}/ has no dependency rule (add one to "
+                       f"layout_deps.py)")
+            continue
         ok = set(ALLOWED[rule]) | {here, rule}
         with open(os.path.join(root, rel), encoding="utf-8") as f:
             for n, line in enumerate(f, 1):
@@ -83,7 +107,8 @@ def main(root):
     for b in bad:
         print(b)
     if not bad:
-        print("layout: every include follows the dependency rules")
+        print(f"layout: every include follows the dependency rules "
+              f"({len(folders)} folders: {', '.join(sorted(folders))})")
     return 1 if bad else 0
 
 

@@ -14,11 +14,11 @@
 
 #include "osu_parse.h"
 #include "platform.h"
-#include "pxml.h"
 #include "results.h"
 #include "ss_coll.h"
 #include "sweep.h"
 #include "topo.h"
+#include "xml/stream.h"
 
 /* A growing text, for inputs of a chosen size. */
 typedef struct text {

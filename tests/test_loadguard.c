@@ -1,8 +1,9 @@
 #define _POSIX_C_SOURCE 200809L
-/* test_loadguard.c - cmocka tests for platforms/loadguard.c: a SimGrid
- * abort, crash or exit while a platform loads ends as one error line and
- * exit status 2; SimGrid's output of a load that succeeds is kept. Each
- * case runs in a forked child whose stderr comes back through a file. */
+/* test_loadguard.c - cmocka tests for platforms/builders/loadguard.c: a
+ * SimGrid abort, crash or exit while a platform loads ends as one error
+ * line and exit status 2; SimGrid's output of a load that succeeds is
+ * kept. Each case runs in a forked child whose stderr comes back through
+ * a file. */
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -16,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "loadguard.h"
+#include "builders/loadguard.h"
 #include "simtest.h"
 
 typedef struct child { int status; char *err; } child_t;

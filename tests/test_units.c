@@ -1,4 +1,4 @@
-/* test_units.c - cmocka tests for platforms/units.c: values read exactly
+/* test_units.c - cmocka tests for platforms/xml/units.c: values read exactly
  * as SimGrid 3.32 reads them (its unit tables, measured on 3.32). */
 #include <math.h>
 #include <setjmp.h>
@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "units.h"
+#include "xml/units.h"
 
 static void ok(ss_unit_kind_t k, const char *s, double want)
 {

@@ -1,12 +1,12 @@
-/* pfinish.c - the checks that need the whole platform file: links used
- * before (or without) their declaration, host_links, the names clusters
- * make, the ends and gateways of routes, routes given twice, zones with
- * nothing in them, a platform without hosts. */
+/* check_whole_file.c - the checks that need the whole platform file:
+ * links used before (or without) their declaration, host_links, the
+ * names clusters make, the ends and gateways of routes, routes given
+ * twice, zones with nothing in them, a platform without hosts. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "pbuild.h"
+#include "checker.h"
 
 static const char *str(const ss_pbuild_t *b, int name)
 {

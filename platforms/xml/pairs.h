@@ -1,5 +1,5 @@
 /* pairs.h - a map from an ordered pair of small integers (the ends of a
- * route: zone-level nodes, pmodel.h) to an int (the route's index). A
+ * route: zone-level nodes, file_model.h) to an int (the route's index). A
  * Full zone of k hosts has k x k routes: lookups are hashed. */
 #ifndef SS_PAIRS_H
 #define SS_PAIRS_H

@@ -1,10 +1,10 @@
-/* pfile.h - reading a platform file whole, or saying in one line why it
+/* read_file.h - reading a platform file whole, or saying in one line why it
  * cannot be a platform: missing, a directory, not a regular file (a FIFO
  * would block, and SimGrid reads the file again after us), unreadable,
  * empty, too large, binary or compressed, or with a byte-order mark
  * (SimGrid 3.32's parser refuses one). */
-#ifndef SS_PFILE_H
-#define SS_PFILE_H
+#ifndef SS_READ_FILE_H
+#define SS_READ_FILE_H
 
 #include <stddef.h>
 

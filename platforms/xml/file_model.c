@@ -1,8 +1,8 @@
-/* pmodel.c - storage of the platform model (pmodel.h). */
+/* file_model.c - storage of the platform model (file_model.h). */
 #include <stdlib.h>
 #include <string.h>
 
-#include "pmodel.h"
+#include "file_model.h"
 
 ss_pmodel_t *ss_pmodel_new(void)
 {

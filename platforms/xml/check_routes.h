@@ -1,21 +1,22 @@
-/* routes.h - the route check between the hosts PEs run on (routes.c, the
- * walk down the zones; rlevel.c, the check inside one zone). Internal to
- * platforms/; the simulator calls ss_platform_check_routes (platform.h). */
-#ifndef SS_ROUTES_H
-#define SS_ROUTES_H
+/* check_routes.h - the route check between the hosts PEs run on
+ * (check_routes.c, the walk down the zones; check_zone_routes.c, the
+ * check inside one zone). Internal to platforms/xml/; the simulator calls
+ * ss_platform_check_routes (platform.h). */
+#ifndef SS_CHECK_ROUTES_H
+#define SS_CHECK_ROUTES_H
 
 #include <simgrid/host.h>
 #include <stddef.h>
 
-#include "perr.h"
-#include "pmodel.h"
+#include "check_error.h"
+#include "file_model.h"
 
 /* PE i runs on hosts[slot[i]], for n PEs: -1 with the error in e when
  * two of those hosts (or one and itself) have no route in the model m. */
 int ss_routes_check(const ss_pmodel_t *m, sg_host_t *hosts, const size_t *slot,
                     size_t n, ss_perr_t *e);
 
-typedef struct ss_rent { int rep, np; } ss_rent_t;   /* rep: node, see pmodel.h */
+typedef struct ss_rent { int rep, np; } ss_rent_t;   /* rep: node (file_model.h) */
 
 typedef struct ss_rctx {
     const ss_pmodel_t *m;

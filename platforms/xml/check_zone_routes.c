@@ -1,10 +1,11 @@
-/* rlevel.c - routes inside one zone between the reps of the hosts PEs
- * run on (routes.c says what a rep is and what each routing needs). */
+/* check_zone_routes.c - routes inside one zone between the reps of the
+ * hosts PEs run on (check_routes.c says what a rep is and what each
+ * routing needs). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "routes.h"
+#include "check_routes.h"
 
 typedef ss_rent_t ent_t;
 typedef ss_rctx_t ctx_t;

@@ -1,12 +1,13 @@
-/* pmodel.h - what the checks learn of a platform file: its zones, hosts
+/* file_model.h - what the checks learn of a platform file: its zones, hosts
  * and routers (netpoints), links and routes, by interned name. Built
- * while the file streams by (pbuild.c), completed at its end (pfinish.c),
- * and kept for the route check after placement (routes.c).
+ * while the file streams by (check_elements.c), completed at its end
+ * (check_whole_file.c), and kept for the route check after placement
+ * (check_routes.c).
  *
  * Zone-level graphs use one node numbering: netpoint i is node i, zone z
  * is node nnp + z. */
-#ifndef SS_PMODEL_H
-#define SS_PMODEL_H
+#ifndef SS_FILE_MODEL_H
+#define SS_FILE_MODEL_H
 
 #include <stddef.h>
 
@@ -46,7 +47,7 @@ typedef struct ss_proute {
 
 /* Host names a <cluster> or <cabinet> makes: prefix N suffix for each N
  * of its radical. Generated into the name table only when something
- * can collide with them or route to them (pfinish.c). */
+ * can collide with them or route to them (check_whole_file.c). */
 typedef struct ss_pgen {
     int zone, line, cluster;         /* cluster: 1, cabinet: 0 */
     char *prefix, *suffix;

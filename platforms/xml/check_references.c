@@ -1,6 +1,6 @@
-/* plinks.c - the references of a platform file: routes (their ends are
- * resolved when the file ends, pfinish.c), the links a route crosses
- * (<link_ctn>) and the links of a <host_link>.
+/* check_references.c - the references of a platform file: routes (their
+ * ends are resolved when the file ends, check_whole_file.c), the links a
+ * route crosses (<link_ctn>) and the links of a <host_link>.
  *
  * SimGrid looks a <link_ctn> up when it reads it: the link must be
  * declared earlier in the file. A SPLITDUPLEX link is two links,
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pbuild.h"
+#include "checker.h"
 
 int ss_pb_route(ss_pbuild_t *b, const ss_pxml_elem_t *e, int zone_route)
 {

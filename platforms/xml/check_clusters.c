@@ -1,8 +1,8 @@
 #define _POSIX_C_SOURCE 200809L
-/* pcluster.c - <cluster> and <cabinet> values: the radical (which host
- * numbers), the topology's parameters and host count, backbone, loopback
- * and limiter links. SimGrid aborts when a radical gives fewer hosts
- * than the topology has, and silently drops the extra ones when it
+/* check_clusters.c - <cluster> and <cabinet> values: the radical (which
+ * host numbers), the topology's parameters and host count, backbone,
+ * loopback and limiter links. SimGrid aborts when a radical gives fewer
+ * hosts than the topology has, and silently drops the extra ones when it
  * gives more; a backbone or loopback given a latency but no bandwidth is
  * a link of bandwidth 0, on which it aborts. */
 #include <limits.h>
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pbuild.h"
+#include "checker.h"
 
 #define MAX_HOSTS 100000000L
 #define MAX_DIMS 16

@@ -1,14 +1,15 @@
 #define _POSIX_C_SOURCE 200809L
-/* pvalues.c - the values of a platform element: bandwidths, latencies and
- * speeds read as SimGrid reads them (units.h) and refused where SimGrid
- * would abort or misread (zero or negative bandwidth or speed, negative
- * latency, inf, nan); counts, pstates, coordinates, profile files. */
+/* check_values.c - the values of a platform element: bandwidths,
+ * latencies and speeds read as SimGrid reads them (units.h) and refused
+ * where SimGrid would abort or misread (zero or negative bandwidth or
+ * speed, negative latency, inf, nan); counts, pstates, coordinates,
+ * profile files. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "pbuild.h"
+#include "checker.h"
 
 static const char *const kind_word[] = {"bandwidth", "time", "speed"};
 

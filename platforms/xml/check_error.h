@@ -1,8 +1,8 @@
-/* perr.h - the one error line of a platform check:
+/* check_error.h - the one error line of a platform check:
  * "platform 'FILE': line N: what is wrong; how to fix it". The first
  * error set is kept: later ones are consequences. */
-#ifndef SS_PERR_H
-#define SS_PERR_H
+#ifndef SS_CHECK_ERROR_H
+#define SS_CHECK_ERROR_H
 
 #include <stdarg.h>
 #include <stddef.h>

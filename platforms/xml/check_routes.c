@@ -1,4 +1,4 @@
-/* routes.c - after placement, before the simulation: can every PE's host
+/* check_routes.c - after placement, before the simulation: can every PE's host
  * reach every other PE's host? SimGrid finds out mid-run, by aborting
  * ("no connecting path", "No route from"), crashing (Dijkstra), or not at
  * all (a Full zone missing the stretch from a host to its zone's gateway
@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "routes.h"
+#include "check_routes.h"
 
 typedef ss_rent_t ent_t;
 typedef ss_rctx_t ctx_t;

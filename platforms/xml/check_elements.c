@@ -1,15 +1,15 @@
 #define _POSIX_C_SOURCE 200809L
-/* pbuild.c - each element of a platform file as it streams by: checked
- * against the format (schema.c) and its values (pvalues.c), then entered
- * in the model: zones, hosts and routers, links, routes. What needs the
- * whole file waits for ss_pb_finish (pfinish.c). */
+/* check_elements.c - each element of a platform file as it streams by:
+ * checked against the format (schema.c) and its values (check_values.c),
+ * then entered in the model: zones, hosts and routers, links, routes.
+ * What needs the whole file waits for ss_pb_finish (check_whole_file.c). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "pbuild.h"
+#include "checker.h"
 
 int ss_pb_fail(ss_pbuild_t *b, int line, const char *fmt, ...)
 {

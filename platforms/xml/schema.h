@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "pxml.h"
+#include "stream.h"
 
 typedef enum {
     SS_EL_NONE = -1,    /* above the root */

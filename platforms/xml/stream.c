@@ -1,4 +1,5 @@
-/* pxml.c - streaming a platform file's elements through libxml2 (pxml.h). */
+/* stream.c - streaming a platform file's elements through libxml2
+ * (stream.h). */
 #include <libxml/xmlerror.h>
 #include <libxml/SAX2.h>
 #include <libxml/parser.h>
@@ -7,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pxml.h"
+#include "stream.h"
 
 #define DOCTYPE "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">"
 

@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
-/* pfile.c - a platform file's bytes, or why there are none (pfile.h). */
+/* read_file.c - a platform file's bytes, or why there are none
+ * (read_file.h). */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -9,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "pfile.h"
+#include "read_file.h"
 
 #define HOW "give a SimGrid platform XML file, a fat-tree:/dragonfly: spec or a " \
             "preset (`shmemsim list` shows the presets)"

@@ -1,9 +1,9 @@
-/* pxml.h - a platform file's XML, streamed element by element (libxml2's
+/* stream.h - a platform file's XML, streamed element by element (libxml2's
  * SAX parser: memory stays small on files of millions of routes), with
  * the checks of its prolog that SimGrid 3.32's own parser makes: the
  * DOCTYPE line it requires, and <platform version="4.0".."4.1">. */
-#ifndef SS_PXML_H
-#define SS_PXML_H
+#ifndef SS_STREAM_H
+#define SS_STREAM_H
 
 #include <stddef.h>
 

@@ -1,15 +1,17 @@
-/* pbuild.h - building the platform model (pmodel.h) from a file's
- * elements, checking each as it comes (pbuild.c, pvalues.c), then the
- * file as a whole (pfinish.c). Internal to platforms/. */
-#ifndef SS_PBUILD_H
-#define SS_PBUILD_H
+/* checker.h - the check of a platform file as it streams by: each
+ * element checked as it comes (check_elements.c, check_values.c,
+ * check_clusters.c, check_references.c) and entered in the model of the
+ * file (file_model.h), then the file as a whole (check_whole_file.c).
+ * Internal to platforms/xml/. */
+#ifndef SS_CHECKER_H
+#define SS_CHECKER_H
 
 #include <stddef.h>
 
-#include "perr.h"
-#include "pmodel.h"
-#include "pxml.h"
+#include "check_error.h"
+#include "file_model.h"
 #include "schema.h"
+#include "stream.h"
 #include "units.h"
 
 #define SS_PB_DEPTH 256     /* libxml2's own nesting limit */
@@ -42,26 +44,26 @@ int ss_pb_fail(ss_pbuild_t *b, int line, const char *fmt, ...)
 /* "<link id="x">", "<route src="a" dst="b">": how messages name e. */
 const char *ss_pb_name(const ss_pxml_elem_t *e, char *buf, size_t n);
 
-/* Routes, <link_ctn> and <host_link> references (plinks.c); each returns
- * the index it made or 0, -1 after ss_pb_fail. */
+/* Routes, <link_ctn> and <host_link> references (check_references.c);
+ * each returns the index it made or 0, -1 after ss_pb_fail. */
 int ss_pb_route(ss_pbuild_t *b, const ss_pxml_elem_t *e, int zone_route);
 int ss_pb_link_ref(ss_pbuild_t *b, const ss_pxml_elem_t *e);
 int ss_pb_host_link(ss_pbuild_t *b, const ss_pxml_elem_t *e);
 /* Is id NAME_UP or NAME_DOWN of a declared SPLITDUPLEX link NAME? */
 int ss_pb_split_half(const ss_pmodel_t *m, const char *id);
 
-/* The walk's calls (pbuild.c). */
+/* The walk's calls (check_elements.c). */
 int ss_pb_start(void *b, const ss_pxml_elem_t *e);
 int ss_pb_end(void *b, const char *name, int line);
 
 /* Checks the values of e (units, signs, counts, lists) for its kind
- * (pvalues.c); for clusters and cabinets (pcluster.c), also records the
- * host names they make in gen. */
+ * (check_values.c); for clusters and cabinets (check_clusters.c), also
+ * records the host names they make in gen. */
 int ss_pv_check(ss_pbuild_t *b, const ss_pxml_elem_t *e, ss_el_t kind, ss_pgen_t *gen);
 int ss_pv_cluster(ss_pbuild_t *b, const ss_pxml_elem_t *e, ss_pgen_t *gen);
 int ss_pv_radical(ss_pbuild_t *b, const ss_pxml_elem_t *e, ss_pgen_t *gen, long *count);
 
-/* Value helpers of pvalues.c, each -1 after ss_pb_fail: */
+/* Value helpers of check_values.c, each -1 after ss_pb_fail: */
 typedef enum { SS_PV_ANY, SS_PV_POSITIVE, SS_PV_NONNEGATIVE } ss_pv_sign_t;
 /* v, the value of attr, as SimGrid reads a value of kind k */
 int ss_pv_value(ss_pbuild_t *b, const ss_pxml_elem_t *e, const char *attr,
@@ -79,11 +81,11 @@ int ss_pv_whole(ss_pbuild_t *b, const ss_pxml_elem_t *e, const char *attr,
 int ss_pv_profile(ss_pbuild_t *b, const ss_pxml_elem_t *e, const char *attr);
 
 /* Resolves the ends and gateways of every route and refuses a route
- * given twice (presolve.c). */
+ * given twice (check_route_ends.c). */
 int ss_pb_resolve_routes(ss_pbuild_t *b);
 
 /* After the last element: references, generated names, routes, empty
- * zones (pfinish.c). */
+ * zones (check_whole_file.c). */
 int ss_pb_finish(ss_pbuild_t *b);
 
 #endif

@@ -1,18 +1,19 @@
-/* check.c - a platform is checked before SimGrid sees it, because SimGrid
- * reports most mistakes by aborting the process, and some not at all.
- * A spec is parsed (topo.c); a file is read (pfile.c), streamed through
- * the format and value checks (pxml.c, pbuild.c) and checked as a whole
- * (pfinish.c). What the file says of zones and routes is kept for the
- * route check once PEs are placed (routes.c). */
+/* check_platform.c - a platform is checked before SimGrid sees it,
+ * because SimGrid reports most mistakes by aborting the process, and
+ * some not at all. A spec is parsed (topo.c); a file is read
+ * (read_file.c), streamed through the format and value checks
+ * (stream.c, check_elements.c) and checked as a whole
+ * (check_whole_file.c). What the file says of zones and routes is kept
+ * for the route check once PEs are placed (check_routes.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "pbuild.h"
+#include "check_routes.h"
+#include "checker.h"
 #include "oneline.h"
-#include "pfile.h"
 #include "platform.h"
-#include "routes.h"
+#include "read_file.h"
 #include "topo.h"
 
 static ss_pmodel_t *checked;        /* the model of the last file checked */

@@ -1,6 +1,7 @@
-/* fuzz_pxml.c - platform XML files through every check shmemsim makes
- * before SimGrid sees them (platforms/check.c: the bytes, the XML and
- * its prolog, the format and the values, the file as a whole). */
+/* fuzz_xml.c - platform XML files through every check shmemsim makes
+ * before SimGrid sees them (platforms/xml/check_platform.c: the bytes,
+ * the XML and its prolog, the format and the values, the file as a
+ * whole). */
 #include <stdlib.h>
 
 #include "fuzz_input.h"

@@ -1,7 +1,7 @@
-/* perr.c - the first error of a platform check (perr.h). */
+/* check_error.c - the first error of a platform check (check_error.h). */
 #include <stdio.h>
 
-#include "perr.h"
+#include "check_error.h"
 
 int ss_perr_v(ss_perr_t *e, int line, const char *fmt, va_list ap)
 {

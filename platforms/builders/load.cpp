@@ -1,8 +1,9 @@
-// load.cpp - the one C++ file: loading a platform into SimGrid.
-// - A platform XML file through SimGrid's loader, after check.c has
-//   refused what SimGrid would refuse or misread. SimGrid reports what
-//   is left by throwing a C++ exception, which C cannot catch (here it
-//   becomes the one error line), or by aborting (loadguard.c).
+// load.cpp - loading a platform into SimGrid.
+// - A platform XML file through SimGrid's loader, after
+//   xml/check_platform.c has refused what SimGrid would refuse or
+//   misread. SimGrid reports what is left by throwing a C++ exception,
+//   which C cannot catch (here it becomes the one error line), or by
+//   aborting (loadguard.c).
 // - A topology spec (topo.h) through SimGrid's C++ zone API, which
 //   skips XML parsing for large machines.
 #include <simgrid/engine.h>

@@ -1,12 +1,12 @@
-/* presolve.c - the ends of routes. A <route> joins two hosts or routers
- * of its own zone; a <zoneRoute> joins two zones directly inside its
- * zone, through a gateway inside each. In Full, Floyd and Dijkstra zones
+/* check_route_ends.c - the ends of routes. A <route> joins two hosts or
+ * routers of its own zone; a <zoneRoute> joins two zones directly inside
+ * its zone, through a gateway inside each. In Full, Floyd and Dijkstra zones
  * SimGrid aborts (or crashes) on a route given twice, counting a
  * symmetrical route as also given backwards; Floyd and Dijkstra count a
  * symmetrical route from a host to itself twice as well. */
 #include <stdio.h>
 
-#include "pbuild.h"
+#include "checker.h"
 
 static const char *str(const ss_pbuild_t *b, int name)
 {
