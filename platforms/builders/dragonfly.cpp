@@ -10,7 +10,7 @@
 // zone computes routes itself, by arithmetic on the node numbers: no
 // route table, O(1) per route, a few pointers per link.
 //
-// Links are bundles, as in the fat-tree builder (load.cpp): the k
+// Links are bundles, as in the fat-tree builder (fattree.cpp): the k
 // parallel cables between two routers of a chassis are one link of k
 // times the bandwidth, and so are a group pair's L global links. A route
 // between groups still enters and leaves through the routers holding
@@ -46,6 +46,7 @@ extern "C" {
 #include "cabling.h"
 #include "topo.h"
 }
+#include "builders.hpp"
 #include "dragonfly.hpp"
 
 namespace sg4 = simgrid::s4u;
@@ -193,7 +194,7 @@ void CabledDragonfly::build(const ss_topo_t *t)
 {
     size_t G = c_.groups, C = c_.chassis, R = c_.routers;
     size_t hosts = G * C * R * c_.nodes;
-    bool shm = t->shm_lat > 0 || t->shm_bw > 0;
+    bool shm = ss_has_shm(t);
     shm_lat_ = t->shm_lat;
     node_.resize(hosts);
     for (size_t i = 0; i < hosts; i++) {
@@ -202,7 +203,7 @@ void CabledDragonfly::build(const ss_topo_t *t)
         h->set_core_count(t->cores)->seal();
         node_[i] = make(name + "-nic", c_.node_bw, c_.node_lat);
         if (shm) {
-            auto *lo = get_iface()->create_link(name + "-lo", t->shm_bw > 0 ? t->shm_bw : 10e9);
+            auto *lo = get_iface()->create_link(name + "-lo", ss_shm_bw(t));
             lo->set_latency(t->shm_lat)->seal();
             lo_.push_back(lo);
         }
