@@ -70,11 +70,11 @@ static long overlap(const ss_pgen_t *g)
     return dup;
 }
 
-int ss_pv_radical(ss_pbuild_t *b, const ss_pxml_elem_t *e, ss_pgen_t *g, long *count)
+int ss_pv_radical(ss_checker_t *b, const ss_pxml_elem_t *e, ss_pgen_t *g, long *count)
 {
     const char *rad = ss_pxml_attr(e, "radical"), *p = rad;
     char who[160];
-    ss_pb_name(e, who, sizeof who);
+    ss_ck_name(e, who, sizeof who);
     *count = 0;
     for (;;) {
         size_t len = strcspn(p, ","), dash = strcspn(p, "-");
@@ -82,14 +82,14 @@ int ss_pv_radical(ss_pbuild_t *b, const ss_pxml_elem_t *e, ss_pgen_t *g, long *c
         int two = dash < len;
         if (number(p, two ? dash : len, 0, &lo) ||
             (two ? number(p + dash + 1, len - dash - 1, 0, &hi) : (hi = lo, 0)))
-            return ss_pb_fail(b, e->line, "%s radical=\"%s\": '%.*s' is not N or LOW-HIGH "
+            return ss_ck_fail(b, e->line, "%s radical=\"%s\": '%.*s' is not N or LOW-HIGH "
                               "(whole numbers, e.g. radical=\"0-63\" or \"0-15,32-47\")",
                               who, rad, (int)len, p);
         if (hi < lo)
-            return ss_pb_fail(b, e->line, "%s radical=\"%s\": the range %ld-%ld is empty; "
+            return ss_ck_fail(b, e->line, "%s radical=\"%s\": the range %ld-%ld is empty; "
                               "write LOW-HIGH", who, rad, lo, hi);
         if ((*count += hi - lo + 1) > MAX_HOSTS || add_range(g, lo, hi))
-            return ss_pb_fail(b, e->line, "%s radical=\"%s\" makes too many hosts (at "
+            return ss_ck_fail(b, e->line, "%s radical=\"%s\" makes too many hosts (at "
                               "most %ld)", who, rad, MAX_HOSTS);
         if (!p[len])
             break;
@@ -97,7 +97,7 @@ int ss_pv_radical(ss_pbuild_t *b, const ss_pxml_elem_t *e, ss_pgen_t *g, long *c
     }
     long dup = overlap(g);
     if (dup >= 0)
-        return ss_pb_fail(b, e->line, "%s radical=\"%s\" gives number %ld twice, so two "
+        return ss_ck_fail(b, e->line, "%s radical=\"%s\" gives number %ld twice, so two "
                           "hosts would have the same name", who, rad, dup);
     return 0;
 }
@@ -142,21 +142,21 @@ static long product(const long *v, int n)
     return h;
 }
 
-/* The hosts the topology makes, 0 (after ss_pb_fail) when malformed. */
-static long topo_hosts(ss_pbuild_t *b, const ss_pxml_elem_t *e, const char *topo)
+/* The hosts the topology makes, 0 (after ss_ck_fail) when malformed. */
+static long topo_hosts(ss_checker_t *b, const ss_pxml_elem_t *e, const char *topo)
 {
     const char *tp = ss_pxml_attr(e, "topo_parameters");
     long v[4][MAX_DIMS];
     int got[4], any[4] = {0, 0, 0, 0}, df[4] = {2, 2, 2, 1};
     char who[160];
-    ss_pb_name(e, who, sizeof who);
+    ss_ck_name(e, who, sizeof who);
     tp = tp ? tp : "";
     if (!strcmp(topo, "TORUS") && parts(tp, 1, any, v, got) == 0)
         return product(v[0], got[0]);
     if (!strcmp(topo, "DRAGONFLY") && parts(tp, 4, df, v, got) == 0) {
         if (v[0][0] <= v[2][0])
             return v[0][0] * v[1][0] * v[2][0] * v[3][0];
-        ss_pb_fail(b, e->line, "%s DRAGONFLY has %ld groups, more than its %ld routers "
+        ss_ck_fail(b, e->line, "%s DRAGONFLY has %ld groups, more than its %ld routers "
                    "per chassis: SimGrid 3.32 links group i to group j through router j "
                    "of the first chassis and reads past its arrays; give at most %ld "
                    "groups or more routers", who, v[0][0], v[2][0], v[2][0]);
@@ -173,7 +173,7 @@ static long topo_hosts(ss_pbuild_t *b, const ss_pxml_elem_t *e, const char *topo
                 return product(v[1], got[1]);
         }
     }
-    ss_pb_fail(b, e->line, "%s topo_parameters=\"%s\" is not what %s takes: %s", who, tp,
+    ss_ck_fail(b, e->line, "%s topo_parameters=\"%s\" is not what %s takes: %s", who, tp,
                topo, !strcmp(topo, "TORUS") ? "\"X,Y,Z,...\", e.g. \"4,4,4\""
                : !strcmp(topo, "DRAGONFLY") ? "\"GROUPS,LINKS;CHASSIS,LINKS;ROUTERS,LINKS;"
                "NODES\", e.g. \"4,2;2,1;4,1;4\"" : "\"LEVELS;DOWN,..;UP,..;LINKS,..\" with "
@@ -183,7 +183,7 @@ static long topo_hosts(ss_pbuild_t *b, const ss_pxml_elem_t *e, const char *topo
 
 /* A backbone or loopback exists when its bandwidth or latency is > 0:
  * then its bandwidth must be > 0. */
-static int optional_link(ss_pbuild_t *b, const ss_pxml_elem_t *e, const char *bw_attr,
+static int optional_link(ss_checker_t *b, const ss_pxml_elem_t *e, const char *bw_attr,
                          const char *lat_attr)
 {
     const char *bw = ss_pxml_attr(e, bw_attr), *lat = ss_pxml_attr(e, lat_attr);
@@ -192,18 +192,18 @@ static int optional_link(ss_pbuild_t *b, const ss_pxml_elem_t *e, const char *bw
     if ((bw && *bw && ss_pv_value(b, e, bw_attr, bw, SS_UNIT_BANDWIDTH, SS_PV_ANY, &x)) ||
         (lat && *lat && ss_pv_value(b, e, lat_attr, lat, SS_UNIT_TIME, SS_PV_NONNEGATIVE, &y)))
         return -1;
-    ss_pb_name(e, who, sizeof who);
+    ss_ck_name(e, who, sizeof who);
     if (bw && *bw && x <= 0 && (x < 0 || y > 0))
-        return ss_pb_fail(b, e->line, "%s %s=\"%s\" must be more than 0 (SimGrid aborts on "
+        return ss_ck_fail(b, e->line, "%s %s=\"%s\" must be more than 0 (SimGrid aborts on "
                           "a link without bandwidth)", who, bw_attr, bw);
     if ((!bw || !*bw) && y > 0)
-        return ss_pb_fail(b, e->line, "%s %s=\"%s\" without %s: SimGrid makes that link "
+        return ss_ck_fail(b, e->line, "%s %s=\"%s\" without %s: SimGrid makes that link "
                           "with bandwidth 0 and aborts on it; add %s=\"...\"", who, lat_attr,
                           lat, bw_attr, bw_attr);
     return 0;
 }
 
-int ss_pv_cluster(ss_pbuild_t *b, const ss_pxml_elem_t *e, ss_pgen_t *g)
+int ss_pv_cluster(ss_checker_t *b, const ss_pxml_elem_t *e, ss_pgen_t *g)
 {
     const char *topo = ss_pxml_attr(e, "topology");
     double x;
@@ -224,9 +224,9 @@ int ss_pv_cluster(ss_pbuild_t *b, const ss_pxml_elem_t *e, ss_pgen_t *g)
     if (!(hosts = topo_hosts(b, e, topo)))
         return -1;
     if (hosts != count)
-        return ss_pb_fail(b, e->line, "%s radical=\"%s\" names %ld hosts but the %s "
+        return ss_ck_fail(b, e->line, "%s radical=\"%s\" names %ld hosts but the %s "
                           "topology has %ld (SimGrid %s); make it radical=\"0-%ld\"",
-                          ss_pb_name(e, who, sizeof who), ss_pxml_attr(e, "radical"), count,
+                          ss_ck_name(e, who, sizeof who), ss_pxml_attr(e, "radical"), count,
                           topo, hosts, count < hosts ? "aborts" : "silently leaves the "
                           "extra ones out", hosts - 1);
     return 0;

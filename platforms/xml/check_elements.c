@@ -2,7 +2,7 @@
 /* check_elements.c - each element of a platform file as it streams by:
  * checked against the format (schema.c) and its values (check_values.c),
  * then entered in the model: zones, hosts and routers, links, routes.
- * What needs the whole file waits for ss_pb_finish (check_whole_file.c). */
+ * What needs the whole file waits for ss_ck_finish (check_whole_file.c). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +11,7 @@
 
 #include "checker.h"
 
-int ss_pb_fail(ss_pbuild_t *b, int line, const char *fmt, ...)
+int ss_ck_fail(ss_checker_t *b, int line, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -20,7 +20,7 @@ int ss_pb_fail(ss_pbuild_t *b, int line, const char *fmt, ...)
     return -1;
 }
 
-const char *ss_pb_name(const ss_pxml_elem_t *e, char *buf, size_t n)
+const char *ss_ck_name(const ss_pxml_elem_t *e, char *buf, size_t n)
 {
     const char *id = ss_pxml_attr(e, "id"), *src = ss_pxml_attr(e, "src");
     if (id)
@@ -33,10 +33,10 @@ const char *ss_pb_name(const ss_pxml_elem_t *e, char *buf, size_t n)
     return buf;
 }
 
-static int name_of(ss_pbuild_t *b, const ss_pxml_elem_t *e, const char *attr)
+static int name_of(ss_checker_t *b, const ss_pxml_elem_t *e, const char *attr)
 {
     int id = ss_pmodel_name(b->m, ss_pxml_attr(e, attr));
-    return id >= 0 ? id : ss_pb_fail(b, e->line, "out of memory");
+    return id >= 0 ? id : ss_ck_fail(b, e->line, "out of memory");
 }
 
 static int routing_kind(const char *r, ss_zkind_t *k)
@@ -52,22 +52,22 @@ static int routing_kind(const char *r, ss_zkind_t *k)
     return -1;
 }
 
-static int add_zone(ss_pbuild_t *b, const ss_pxml_elem_t *e, ss_zkind_t kind)
+static int add_zone(ss_checker_t *b, const ss_pxml_elem_t *e, ss_zkind_t kind)
 {
     ss_pmodel_t *m = b->m;
     int name = name_of(b, e, "id"), z;
     if (name < 0)
         return -1;
     if (m->zone_of[name] >= 0)
-        return ss_pb_fail(b, e->line, "zone id \"%s\" is already used at line %d; give "
+        return ss_ck_fail(b, e->line, "zone id \"%s\" is already used at line %d; give "
                           "each zone and cluster its own id", ss_names_str(m->names, name),
                           m->zones[m->zone_of[name]].line);
     if (b->zone < 0 && ++b->tops > 1)
-        return ss_pb_fail(b, e->line, "a second top-level zone \"%s\": SimGrid 3.32 takes "
+        return ss_ck_fail(b, e->line, "a second top-level zone \"%s\": SimGrid 3.32 takes "
                           "one root zone; put the zones in one <zone routing=\"Full\"> with "
                           "<zoneRoute>s between them", ss_names_str(m->names, name));
     if ((z = ss_pmodel_add_zone(m)) < 0)
-        return ss_pb_fail(b, e->line, "out of memory");
+        return ss_ck_fail(b, e->line, "out of memory");
     m->zone_of[name] = z;
     m->zones[z] = (ss_pzone_t){.name = name, .parent = b->zone, .line = e->line, .kind = kind};
     if (b->zone >= 0)
@@ -75,11 +75,11 @@ static int add_zone(ss_pbuild_t *b, const ss_pxml_elem_t *e, ss_zkind_t kind)
     return z;
 }
 
-static int zone(ss_pbuild_t *b, const ss_pxml_elem_t *e)
+static int zone(ss_checker_t *b, const ss_pxml_elem_t *e)
 {
     ss_zkind_t kind;
     if (routing_kind(ss_pxml_attr(e, "routing"), &kind))
-        return ss_pb_fail(b, e->line, "<%s id=\"%s\" routing=\"%s\">: unknown routing; "
+        return ss_ck_fail(b, e->line, "<%s id=\"%s\" routing=\"%s\">: unknown routing; "
                           "SimGrid 3.32 takes Full, Floyd, Dijkstra, DijkstraCache, Cluster, "
                           "None, Vivaldi or Wifi", e->name, ss_pxml_attr(e, "id"),
                           ss_pxml_attr(e, "routing"));
@@ -88,17 +88,17 @@ static int zone(ss_pbuild_t *b, const ss_pxml_elem_t *e)
 }
 
 /* A host or router called name (an interned id) in zone z. */
-static int add_np(ss_pbuild_t *b, int line, int name, int z, int router)
+static int add_np(ss_checker_t *b, int line, int name, int z, int router)
 {
     ss_pmodel_t *m = b->m;
     int i = m->np_of[name];
     if (i >= 0)
-        return ss_pb_fail(b, line, "the name \"%s\" is already used by the %s at line %d; "
+        return ss_ck_fail(b, line, "the name \"%s\" is already used by the %s at line %d; "
                           "hosts and routers need names of their own",
                           ss_names_str(m->names, name), m->nps[i].router ? "router" : "host",
                           m->nps[i].line);
     if ((i = ss_pmodel_add_np(m)) < 0)
-        return ss_pb_fail(b, line, "out of memory");
+        return ss_ck_fail(b, line, "out of memory");
     m->np_of[name] = i;
     m->nps[i] = (ss_pnp_t){.name = name, .zone = z, .line = line, .router = (unsigned char)router};
     if (router)
@@ -108,15 +108,15 @@ static int add_np(ss_pbuild_t *b, int line, int name, int z, int router)
     return i;
 }
 
-static int in_zone(ss_pbuild_t *b, const ss_pxml_elem_t *e, ss_zkind_t want, const char *r)
+static int in_zone(ss_checker_t *b, const ss_pxml_elem_t *e, ss_zkind_t want, const char *r)
 {
     if (b->m->zones[b->zone].kind == want)
         return 0;
-    return ss_pb_fail(b, e->line, "<%s> only goes in a zone with routing=\"%s\" (SimGrid "
+    return ss_ck_fail(b, e->line, "<%s> only goes in a zone with routing=\"%s\" (SimGrid "
                       "aborts or ignores it elsewhere)", e->name, r);
 }
 
-static int host(ss_pbuild_t *b, const ss_pxml_elem_t *e, int peer)
+static int host(ss_checker_t *b, const ss_pxml_elem_t *e, int peer)
 {
     const char *c = ss_pxml_attr(e, "coordinates");
     int name = name_of(b, e, "id"), i;
@@ -129,53 +129,53 @@ static int host(ss_pbuild_t *b, const ss_pxml_elem_t *e, int peer)
     return i;
 }
 
-static int router(ss_pbuild_t *b, const ss_pxml_elem_t *e)
+static int router(ss_checker_t *b, const ss_pxml_elem_t *e)
 {
     int name = name_of(b, e, "id");
     return name < 0 ? -1 : add_np(b, e->line, name, b->zone, 1);
 }
 
-static int add_link(ss_pbuild_t *b, const ss_pxml_elem_t *e, int split)
+static int add_link(ss_checker_t *b, const ss_pxml_elem_t *e, int split)
 {
     ss_pmodel_t *m = b->m;
     int name = name_of(b, e, "id"), l;
     if (name < 0)
         return -1;
     if (m->link_of[name] >= 0)
-        return ss_pb_fail(b, e->line, "link id \"%s\" is already used at line %d (SimGrid "
+        return ss_ck_fail(b, e->line, "link id \"%s\" is already used at line %d (SimGrid "
                           "aborts); give each link its own id", ss_names_str(m->names, name),
                           m->links[m->link_of[name]].line);
     if ((l = ss_pmodel_add_link(m)) < 0)
-        return ss_pb_fail(b, e->line, "out of memory");
+        return ss_ck_fail(b, e->line, "out of memory");
     m->link_of[name] = l;
     m->links[l] = (ss_plink_t){.name = name, .line = e->line, .split = (unsigned char)split};
     return l;
 }
 
-static int link(ss_pbuild_t *b, const ss_pxml_elem_t *e)
+static int link(ss_checker_t *b, const ss_pxml_elem_t *e)
 {
     const char *sp = ss_pxml_attr(e, "sharing_policy");
     return add_link(b, e, sp && (!strcmp(sp, "SPLITDUPLEX") || !strcmp(sp, "FULLDUPLEX")));
 }
 
-static int generator(ss_pbuild_t *b, const ss_pxml_elem_t *e, int z, int cluster)
+static int generator(ss_checker_t *b, const ss_pxml_elem_t *e, int z, int cluster)
 {
     ss_pmodel_t *m = b->m;
     int g = ss_pmodel_add_gen(m);
     if (g < 0)
-        return ss_pb_fail(b, e->line, "out of memory");
+        return ss_ck_fail(b, e->line, "out of memory");
     m->gens[g] = (ss_pgen_t){.zone = z, .line = e->line, .cluster = cluster,
                              .prefix = strdup(ss_pxml_attr(e, "prefix")),
                              .suffix = strdup(ss_pxml_attr(e, "suffix"))};
     if (!m->gens[g].prefix || !m->gens[g].suffix)
-        return ss_pb_fail(b, e->line, "out of memory");
+        return ss_ck_fail(b, e->line, "out of memory");
     m->host_sources++;
     return g;
 }
 
 /* A cluster is a zone that always routes inside itself; a flat one also
  * has a router, named router_id or PREFIX ID_router SUFFIX. */
-static int cluster(ss_pbuild_t *b, const ss_pxml_elem_t *e)
+static int cluster(ss_checker_t *b, const ss_pxml_elem_t *e)
 {
     ss_pmodel_t *m = b->m;
     const char *topo = ss_pxml_attr(e, "topology"), *rid = ss_pxml_attr(e, "router_id");
@@ -196,11 +196,11 @@ static int cluster(ss_pbuild_t *b, const ss_pxml_elem_t *e)
                  ss_pxml_attr(e, "id"), ss_pxml_attr(e, "suffix"));
     int id = ss_pmodel_name(m, name);
     if (id < 0 || add_np(b, e->line, id, z, 1) < 0)
-        return id < 0 ? ss_pb_fail(b, e->line, "out of memory") : -1;
+        return id < 0 ? ss_ck_fail(b, e->line, "out of memory") : -1;
     return z;
 }
 
-static int cabinet(ss_pbuild_t *b, const ss_pxml_elem_t *e)
+static int cabinet(ss_checker_t *b, const ss_pxml_elem_t *e)
 {
     int g;
     if (in_zone(b, e, SS_ZK_STAR, "Cluster") || (g = generator(b, e, b->zone, 0)) < 0 ||
@@ -212,7 +212,7 @@ static int cabinet(ss_pbuild_t *b, const ss_pxml_elem_t *e)
 }
 
 /* Enters e in the model; the index it got (zone, netpoint, ...) or -1. */
-static int declare(ss_pbuild_t *b, const ss_pxml_elem_t *e, ss_el_t kind)
+static int declare(ss_checker_t *b, const ss_pxml_elem_t *e, ss_el_t kind)
 {
     if (kind != SS_EL_CLUSTER && kind != SS_EL_CABINET && ss_pv_check(b, e, kind, NULL))
         return -1;
@@ -227,22 +227,22 @@ static int declare(ss_pbuild_t *b, const ss_pxml_elem_t *e, ss_el_t kind)
     case SS_EL_BACKBONE:
         return in_zone(b, e, SS_ZK_STAR, "Cluster") ? -1 : add_link(b, e, 0);
     case SS_EL_HOST_LINK:
-        return in_zone(b, e, SS_ZK_STAR, "Cluster") ? -1 : ss_pb_host_link(b, e);
-    case SS_EL_ROUTE: return ss_pb_route(b, e, 0);
-    case SS_EL_ZONE_ROUTE: return ss_pb_route(b, e, 1);
+        return in_zone(b, e, SS_ZK_STAR, "Cluster") ? -1 : ss_ck_host_link(b, e);
+    case SS_EL_ROUTE: return ss_ck_route(b, e, 0);
+    case SS_EL_ZONE_ROUTE: return ss_ck_route(b, e, 1);
     case SS_EL_BYPASS_ROUTE:
     case SS_EL_BYPASS_ZONE_ROUTE:
         b->m->zones[b->zone].bypass = 1;
         return 0;
     case SS_EL_LINK_CTN:
         b->open[b->depth - 1].nlinks++;
-        return ss_pb_link_ref(b, e);
+        return ss_ck_link_ref(b, e);
     default:
         return 0;
     }
 }
 
-static int close_elem(ss_pbuild_t *b)
+static int close_elem(ss_checker_t *b)
 {
     int d = --b->depth;
     ss_el_t kind = b->open[d].kind;
@@ -250,23 +250,23 @@ static int close_elem(ss_pbuild_t *b)
         b->zone = b->m->zones[b->zone].parent;
     if ((kind == SS_EL_ROUTE || kind == SS_EL_ZONE_ROUTE) && b->open[d].nlinks == 0) {
         const ss_proute_t *r = &b->m->routes[b->open[d].idx];
-        return ss_pb_fail(b, r->line, "the route from \"%s\" to \"%s\" has no <link_ctn>: "
+        return ss_ck_fail(b, r->line, "the route from \"%s\" to \"%s\" has no <link_ctn>: "
                           "SimGrid refuses empty routes; list the links it crosses",
                           ss_names_str(b->m->names, r->src), ss_names_str(b->m->names, r->dst));
     }
     return 0;
 }
 
-int ss_pb_start(void *arg, const ss_pxml_elem_t *e)
+int ss_ck_start(void *arg, const ss_pxml_elem_t *e)
 {
-    ss_pbuild_t *b = arg;
+    ss_checker_t *b = arg;
     ss_el_t kind = ss_schema_kind(e->name);
     ss_el_t parent = b->depth ? b->open[b->depth - 1].kind : SS_EL_NONE;
     char why[600];
     if (ss_schema_check(e, kind, parent, why, sizeof why))
-        return ss_pb_fail(b, e->line, "%s", why);
-    if (b->depth == SS_PB_DEPTH)
-        return ss_pb_fail(b, e->line, "elements nested more than %d deep", SS_PB_DEPTH);
+        return ss_ck_fail(b, e->line, "%s", why);
+    if (b->depth == SS_CK_DEPTH)
+        return ss_ck_fail(b, e->line, "elements nested more than %d deep", SS_CK_DEPTH);
     b->open[b->depth].kind = kind;
     b->open[b->depth].nlinks = 0;
     b->open[b->depth].idx = -1;
@@ -277,7 +277,7 @@ int ss_pb_start(void *arg, const ss_pxml_elem_t *e)
     return 0;
 }
 
-int ss_pb_end(void *arg, const char *name, int line)
+int ss_ck_end(void *arg, const char *name, int line)
 {
     (void)name;
     (void)line;

@@ -20,7 +20,7 @@ static ss_pmodel_t *checked;        /* the model of the last file checked */
 
 /* SimGrid warns about unit-less values, but shmemsim runs it with its
  * warnings off: the warning is given here, once. */
-static void warn_unitless(const ss_pbuild_t *b)
+static void warn_unitless(const ss_checker_t *b)
 {
     if (b->unitless)
         fprintf(stderr, "shmemsim: warning: platform '%s': %s%s; SimGrid deprecates "
@@ -33,18 +33,18 @@ static void warn_unitless(const ss_pbuild_t *b)
  * can be checked from memory too. */
 static int check_text(const char *path, char *buf, size_t len, char *err, size_t errlen)
 {
-    static const ss_pxml_calls_t calls = {ss_pb_start, ss_pb_end};
+    static const ss_pxml_calls_t calls = {ss_ck_start, ss_ck_end};
     if (ss_pfile_check_bytes(path, buf, len, err, errlen))
         return -1;
-    ss_pbuild_t *b = calloc(1, sizeof *b);
+    ss_checker_t *b = calloc(1, sizeof *b);
     ss_pmodel_t *m = ss_pmodel_new();
     int rc = -1;
     if (!b || !m) {
         snprintf(err, errlen, "platform '%s': out of memory", path);
     } else {
-        *b = (ss_pbuild_t){.m = m, .path = path, .e = {path, err, errlen}, .zone = -1};
+        *b = (ss_checker_t){.m = m, .path = path, .e = {path, err, errlen}, .zone = -1};
         err[0] = '\0';
-        rc = ss_pxml_walk(path, buf, len, &calls, b, err, errlen) || ss_pb_finish(b) ? -1 : 0;
+        rc = ss_pxml_walk(path, buf, len, &calls, b, err, errlen) || ss_ck_finish(b) ? -1 : 0;
         if (!rc)
             warn_unitless(b);
         free(b->links);

@@ -11,7 +11,7 @@
 
 #include "checker.h"
 
-int ss_pb_route(ss_pbuild_t *b, const ss_pxml_elem_t *e, int zone_route)
+int ss_ck_route(ss_checker_t *b, const ss_pxml_elem_t *e, int zone_route)
 {
     ss_pmodel_t *m = b->m;
     const char *sym = ss_pxml_attr(e, "symmetrical");
@@ -19,10 +19,10 @@ int ss_pb_route(ss_pbuild_t *b, const ss_pxml_elem_t *e, int zone_route)
     const char *attrs[4] = {"src", "dst", "gw_src", "gw_dst"};
     for (int k = 0; k < (zone_route ? 4 : 2); k++)
         if ((names[k] = ss_pmodel_name(m, ss_pxml_attr(e, attrs[k]))) < 0)
-            return ss_pb_fail(b, e->line, "out of memory");
+            return ss_ck_fail(b, e->line, "out of memory");
     int r = ss_pmodel_add_route(m);
     if (r < 0)
-        return ss_pb_fail(b, e->line, "out of memory");
+        return ss_ck_fail(b, e->line, "out of memory");
     m->routes[r] = (ss_proute_t){
         .zone = b->zone, .line = e->line, .src = names[0], .dst = names[1],
         .gw_src = names[2], .gw_dst = names[3], .a = -1, .b = -1, .ga = -1, .gb = -1,
@@ -31,13 +31,13 @@ int ss_pb_route(ss_pbuild_t *b, const ss_pxml_elem_t *e, int zone_route)
     return r;
 }
 
-static int push(ss_pbuild_t *b, ss_pref_t **arr, int *n, int *cap, ss_pref_t ref)
+static int push(ss_checker_t *b, ss_pref_t **arr, int *n, int *cap, ss_pref_t ref)
 {
     if (*n == *cap) {
         int c = *cap ? 2 * *cap : 16;
         ss_pref_t *a = realloc(*arr, (size_t)c * sizeof *a);
         if (!a)
-            return ss_pb_fail(b, ref.line, "out of memory");
+            return ss_ck_fail(b, ref.line, "out of memory");
         *arr = a;
         *cap = c;
     }
@@ -46,7 +46,7 @@ static int push(ss_pbuild_t *b, ss_pref_t **arr, int *n, int *cap, ss_pref_t ref
 }
 
 /* NAME_UP or NAME_DOWN of a declared SPLITDUPLEX link NAME? */
-int ss_pb_split_half(const ss_pmodel_t *m, const char *id)
+int ss_ck_split_half(const ss_pmodel_t *m, const char *id)
 {
     size_t n = strlen(id);
     int up = n > 3 && !strcmp(id + n - 3, "_UP"), down = n > 5 && !strcmp(id + n - 5, "_DOWN");
@@ -79,29 +79,29 @@ static int generated(const ss_pmodel_t *m, const char *id)
 }
 
 /* 0 if the link name (with direction dir) can be found now, 1 if not. */
-static int missing(ss_pbuild_t *b, const ss_pxml_elem_t *e, int name, const char *dir)
+static int missing(ss_checker_t *b, const ss_pxml_elem_t *e, int name, const char *dir)
 {
     ss_pmodel_t *m = b->m;
     const char *id = ss_names_str(m->names, name);
     int halves = dir && strcmp(dir, "NONE"), l = m->link_of[name];
     if (l >= 0 && halves && !m->links[l].split)
-        return ss_pb_fail(b, e->line, "<link_ctn id=\"%s\" direction=\"%s\">: link \"%s\" "
+        return ss_ck_fail(b, e->line, "<link_ctn id=\"%s\" direction=\"%s\">: link \"%s\" "
                           "(line %d) is not SPLITDUPLEX, so it has no UP and DOWN halves; "
                           "drop direction=", id, dir, id, m->links[l].line);
     if (l >= 0 && !halves && m->links[l].split)
-        return ss_pb_fail(b, e->line, "<link_ctn id=\"%s\">: link \"%s\" (line %d) is "
+        return ss_ck_fail(b, e->line, "<link_ctn id=\"%s\">: link \"%s\" (line %d) is "
                           "SPLITDUPLEX: say which half with direction=\"UP\" or \"DOWN\"",
                           id, id, m->links[l].line);
-    if (l >= 0 || (!halves && ss_pb_split_half(m, id)) || generated(m, id))
+    if (l >= 0 || (!halves && ss_ck_split_half(m, id)) || generated(m, id))
         return 0;
     return 1;
 }
 
-int ss_pb_link_ref(ss_pbuild_t *b, const ss_pxml_elem_t *e)
+int ss_ck_link_ref(ss_checker_t *b, const ss_pxml_elem_t *e)
 {
     int name = ss_pmodel_name(b->m, ss_pxml_attr(e, "id"));
     if (name < 0)
-        return ss_pb_fail(b, e->line, "out of memory");
+        return ss_ck_fail(b, e->line, "out of memory");
     int rc = missing(b, e, name, ss_pxml_attr(e, "direction"));
     if (rc <= 0)
         return rc;
@@ -111,13 +111,13 @@ int ss_pb_link_ref(ss_pbuild_t *b, const ss_pxml_elem_t *e)
 
 /* SimGrid reads a zone's host_links when the zone ends: the host and the
  * links may come after it in the zone. */
-int ss_pb_host_link(ss_pbuild_t *b, const ss_pxml_elem_t *e)
+int ss_ck_host_link(ss_checker_t *b, const ss_pxml_elem_t *e)
 {
     ss_pref_t ref = {.line = e->line, .zone = b->zone,
                      .name = ss_pmodel_name(b->m, ss_pxml_attr(e, "id")),
                      .up = ss_pmodel_name(b->m, ss_pxml_attr(e, "up")),
                      .down = ss_pmodel_name(b->m, ss_pxml_attr(e, "down"))};
     if (ref.name < 0 || ref.up < 0 || ref.down < 0)
-        return ss_pb_fail(b, e->line, "out of memory");
+        return ss_ck_fail(b, e->line, "out of memory");
     return push(b, &b->hostlinks, &b->nhostlinks, &b->chostlinks, ref);
 }

@@ -8,7 +8,7 @@
 
 #include "checker.h"
 
-static const char *str(const ss_pbuild_t *b, int name)
+static const char *str(const ss_checker_t *b, int name)
 {
     return ss_names_str(b->m->names, name);
 }
@@ -19,43 +19,43 @@ static int routed(ss_zkind_t k)
 }
 
 /* A host or router directly in zone z, by name. */
-static int end_np(ss_pbuild_t *b, const ss_proute_t *r, const char *attr, int name)
+static int end_np(ss_checker_t *b, const ss_proute_t *r, const char *attr, int name)
 {
     const ss_pmodel_t *m = b->m;
     int i = m->np_of[name];
     if (i >= 0 && m->nps[i].zone == r->zone)
         return i;
-    return ss_pb_fail(b, r->line, "route %s=\"%s\": zone \"%s\" has no host or router of "
+    return ss_ck_fail(b, r->line, "route %s=\"%s\": zone \"%s\" has no host or router of "
                       "that name (a <route> joins elements of its own zone; between "
                       "zones use <zoneRoute>)", attr, str(b, name),
                       str(b, m->zones[r->zone].name));
 }
 
 /* A zone directly in r's zone, by name. */
-static int end_zone(ss_pbuild_t *b, const ss_proute_t *r, const char *attr, int name)
+static int end_zone(ss_checker_t *b, const ss_proute_t *r, const char *attr, int name)
 {
     const ss_pmodel_t *m = b->m;
     int z = m->zone_of[name];
     if (z >= 0 && m->zones[z].parent == r->zone)
         return z;
-    return ss_pb_fail(b, r->line, "zoneRoute %s=\"%s\": no zone or cluster of that name "
+    return ss_ck_fail(b, r->line, "zoneRoute %s=\"%s\": no zone or cluster of that name "
                       "directly inside zone \"%s\"", attr, str(b, name),
                       str(b, m->zones[r->zone].name));
 }
 
 /* A host or router inside zone z (at any depth). */
-static int gateway(ss_pbuild_t *b, const ss_proute_t *r, const char *attr, int name, int z)
+static int gateway(ss_checker_t *b, const ss_proute_t *r, const char *attr, int name, int z)
 {
     const ss_pmodel_t *m = b->m;
     int i = m->np_of[name];
     if (i >= 0 && ss_pmodel_within(m, m->nps[i].zone, z))
         return i;
-    return ss_pb_fail(b, r->line, "zoneRoute %s=\"%s\" must be a host or router inside "
+    return ss_ck_fail(b, r->line, "zoneRoute %s=\"%s\" must be a host or router inside "
                       "zone \"%s\"%s", attr, str(b, name), str(b, m->zones[z].name),
                       i >= 0 ? ", but it is in another zone" : "");
 }
 
-static int resolve(ss_pbuild_t *b, ss_proute_t *r)
+static int resolve(ss_checker_t *b, ss_proute_t *r)
 {
     ss_pmodel_t *m = b->m;
     if (!r->zone_route) {
@@ -68,7 +68,7 @@ static int resolve(ss_pbuild_t *b, ss_proute_t *r)
     if (zb < 0)
         return -1;
     if (za == zb)
-        return ss_pb_fail(b, r->line, "zoneRoute from zone \"%s\" to itself: SimGrid "
+        return ss_ck_fail(b, r->line, "zoneRoute from zone \"%s\" to itself: SimGrid "
                           "refuses it; routes inside a zone are that zone's <route>s",
                           str(b, r->src));
     if ((r->ga = gateway(b, r, "gw_src", r->gw_src, za)) < 0 ||
@@ -79,20 +79,20 @@ static int resolve(ss_pbuild_t *b, ss_proute_t *r)
     return 0;
 }
 
-static int twice(ss_pbuild_t *b, const ss_proute_t *r, int first)
+static int twice(ss_checker_t *b, const ss_proute_t *r, int first)
 {
     const ss_proute_t *f = &b->m->routes[first];
     if (f->a == r->a && f->b == r->b)
-        return ss_pb_fail(b, r->line, "a second route from \"%s\" to \"%s\" (the first "
+        return ss_ck_fail(b, r->line, "a second route from \"%s\" to \"%s\" (the first "
                           "is at line %d; SimGrid aborts); keep one", str(b, r->src),
                           str(b, r->dst), f->line);
-    return ss_pb_fail(b, r->line, "the route from \"%s\" to \"%s\" and the one of line %d "
+    return ss_ck_fail(b, r->line, "the route from \"%s\" to \"%s\" and the one of line %d "
                       "go the same way, a symmetrical route counting also backwards "
                       "(SimGrid aborts); keep one, or add symmetrical=\"NO\" to both",
                       str(b, r->src), str(b, r->dst), f->line);
 }
 
-static int enter(ss_pbuild_t *b, int i)
+static int enter(ss_checker_t *b, int i)
 {
     const ss_proute_t *r = &b->m->routes[i];
     ss_zkind_t kind = b->m->zones[r->zone].kind;
@@ -100,21 +100,21 @@ static int enter(ss_pbuild_t *b, int i)
     if (got > 0)
         return twice(b, r, got - 1);
     if (got == 0 && r->sym && r->a == r->b && kind != SS_ZK_FULL)
-        return ss_pb_fail(b, r->line, "a symmetrical route from \"%s\" to itself: a %s zone "
+        return ss_ck_fail(b, r->line, "a symmetrical route from \"%s\" to itself: a %s zone "
                           "counts it twice and SimGrid aborts; add symmetrical=\"NO\"",
                           str(b, r->src), kind == SS_ZK_FLOYD ? "Floyd" : "Dijkstra");
     if (got == 0 && r->sym && r->a != r->b)
         got = ss_pairs_add(b->m->pairs, r->b, r->a, i);
     if (got > 0)
         return twice(b, r, got - 1);
-    return got < 0 ? ss_pb_fail(b, r->line, "out of memory") : 0;
+    return got < 0 ? ss_ck_fail(b, r->line, "out of memory") : 0;
 }
 
-int ss_pb_resolve_routes(ss_pbuild_t *b)
+int ss_ck_resolve_routes(ss_checker_t *b)
 {
     ss_pmodel_t *m = b->m;
     if (!(m->pairs = ss_pairs_new(m->nroutes)))
-        return ss_pb_fail(b, 0, "out of memory");
+        return ss_ck_fail(b, 0, "out of memory");
     for (int i = 0; i < m->nroutes; i++) {
         ss_proute_t *r = &m->routes[i];
         if (!routed(m->zones[r->zone].kind))
