@@ -1,4 +1,4 @@
-/* test_api_ctx.c - communication contexts in simulated time, on
+/* test_ctx_api.c - communication contexts in simulated time, on
  * tests/platforms/two-hosts.xml (2 us, 1 GB/s: m bytes alone take
  * 2e-6 + m * 1e-9 s): a quiet on one context waits for that context's
  * operations only, a fence on one context orders that context's puts

@@ -1,4 +1,4 @@
-/* test_api_sync.c - point-to-point synchronisation of the OpenSHMEM 1.5
+/* test_sync_api.c - point-to-point synchronisation of the OpenSHMEM 1.5
  * API: wait_until and test with their _all, _any, _some and _vector forms
  * and status masks, the deprecated waits, put-with-signal (SET and ADD)
  * with signal_fetch and signal_wait_until, and distributed locks. */

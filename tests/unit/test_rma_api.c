@@ -1,4 +1,4 @@
-/* test_api_rma.c - the RMA and memory parts of the OpenSHMEM 1.5 API in
+/* test_rma_api.c - the RMA and memory parts of the OpenSHMEM 1.5 API in
  * the simulated runtime: strided puts and gets land the right elements
  * (typed, sized 8..128, on a context, through the C11 generic), cost one
  * message; sized non-blocking forms; direct pointers; realloc keeps the

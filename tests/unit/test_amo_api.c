@@ -1,4 +1,4 @@
-/* test_api_amo.c - every atomic of the OpenSHMEM 1.5 API on every type of
+/* test_amo_api.c - every atomic of the OpenSHMEM 1.5 API on every type of
  * its table (the 32- and 64-bit standard AMO types, the extended float
  * and double, the bitwise types): the old values the fetching ones return
  * and the new value at the target, blocking, non-blocking (_nbi) and on

@@ -1,7 +1,7 @@
-/* test_scale.c - cmocka tests of the fits behind `shmemsim scale`: the
- * weighted least squares and its intervals (models/fit.c), the choice of
- * form (models/scale.c), the cost estimate (models/simcost.c) and what a
- * platform offers before loading (platforms/capacity.c).
+/* test_scale_fits.c - cmocka tests of the fits behind `shmemsim scale`:
+ * the weighted least squares and its intervals (models/fit.c), the
+ * choice of form (models/scale.c), the cost estimate (models/simcost.c)
+ * and what a platform offers before loading (platforms/capacity.c).
  *
  * The data are synthetic with known answers: a form the fit must find
  * again, noise of a known size whose intervals must cover about 95% of

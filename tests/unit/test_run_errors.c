@@ -1,5 +1,5 @@
 #define _POSIX_C_SOURCE 200809L
-/* test_errors.c - what a wrong program or a wrong setup gets: one clear
+/* test_run_errors.c - what a wrong program or a wrong setup gets: one clear
  * error naming what was wrong, and a non-zero exit, never a hang. */
 #include <setjmp.h>
 #include <stdarg.h>

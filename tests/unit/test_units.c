@@ -1,5 +1,6 @@
-/* test_units.c - cmocka tests for platforms/xml/units.c: values read exactly
- * as SimGrid 3.32 reads them (its unit tables, measured on 3.32). */
+/* test_units.c - cmocka tests for platforms/xml/units.c: values read
+ * exactly as SimGrid 3.32 reads them (its unit tables, measured on
+ * 3.32). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,6 +1,6 @@
-/* test_loggp.c - where the loggp model charges its costs, in simulated
- * time, on tests/platforms/two-hosts.xml (a 2 us, 1 GB/s link between
- * any two of its three hosts): the issuing PE's o, the node NIC's gap
+/* test_loggp_timing.c - where the loggp model charges its costs, in
+ * simulated time, on tests/platforms/two-hosts.xml (a 2 us, 1 GB/s link
+ * between any two of its three hosts): the issuing PE's o, the node NIC's gap
  * shared by its PEs, the target's o-recv per signal (not per plain put),
  * and fences that wait for acknowledgements when order=adaptive. */
 #include <setjmp.h>

@@ -1,7 +1,7 @@
-/* test_rma.c - semantics and alpha-beta timing of the runtime's one-sided
- * primitives, on tests/platforms/two-hosts.xml (one 2 us, 1 GB/s link
- * between any two hosts). Under --model alpha-beta a lone transfer of m
- * bytes takes L + m/B = 2e-6 + m * 1e-9 s. */
+/* test_rma_timing.c - semantics and alpha-beta timing of the runtime's
+ * one-sided primitives, on tests/platforms/two-hosts.xml (one 2 us,
+ * 1 GB/s link between any two hosts). Under --model alpha-beta a lone
+ * transfer of m bytes takes L + m/B = 2e-6 + m * 1e-9 s. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,6 +1,7 @@
-/* test_limits.c - the limits of each reader of user files (docs/inputs.md),
- * at the edge: the largest input accepted, and one step beyond refused
- * with one line naming the file and the line or field. */
+/* test_input_limits.c - the limits of each reader of user files
+ * (docs/inputs.md), at the edge: the largest input accepted, and one
+ * step beyond refused with one line naming the file and the line or
+ * field. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>

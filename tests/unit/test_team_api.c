@@ -1,4 +1,4 @@
-/* test_api_team.c - teams of the OpenSHMEM 1.5 API in the simulated
+/* test_team_api.c - teams of the OpenSHMEM 1.5 API in the simulated
  * runtime: split_2d (rows and columns, a short last row, xrange beyond
  * the team), get_config, SHMEM_TEAM_SHARED as the PEs of one host (block
  * and round-robin placement, --ppn 2), collectives and syncs on them,

@@ -1,4 +1,4 @@
-/* test_api_errors.c - misuse of the OpenSHMEM 1.5 API stops the run with
+/* test_api_misuse.c - misuse of the OpenSHMEM 1.5 API stops the run with
  * one clear error naming the PE and the call (exit 2), never a hang or a
  * wrong answer: bad, destroyed or foreign contexts, team handles after
  * destroy, predefined teams destroyed, collectives whose members pass

@@ -1,5 +1,6 @@
-/* test_topo.c - topology specs: hop counts between two hosts match the
- * topology's theory, for a fat-tree and a dragonfly built from specs. */
+/* test_topo_hops.c - topology specs: hop counts between two hosts match
+ * the topology's theory, for a fat-tree and a dragonfly built from
+ * specs. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>

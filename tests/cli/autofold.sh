@@ -3,9 +3,9 @@
 # unless results are checked (timing does not depend on payload values),
 # so 4,096 PEs x 64 MiB (256 GiB as copies) runs; with --check it cannot,
 # and says so in one line with exit 2. (A program's own allocations are
-# reserved, not folded: test_errors, test_lazy_copies.)
+# reserved, not folded: unit/test_run_errors.c, test_lazy_copies.)
 set -u
-. "$(dirname "$0")/stderr_ours.sh"
+. "$(dirname "$0")/../stderr_ours.sh"
 ss=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

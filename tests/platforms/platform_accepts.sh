@@ -5,7 +5,7 @@
 # results, and stderr is empty, or is the one warning line holding the
 # text after "shmemsim-test-warning:" in the file.
 set -eu
-. "$(dirname "$0")/stderr_ours.sh"
+. "$(dirname "$0")/../stderr_ours.sh"
 ss=$1 file=$2
 args=$(sed -n 's/.*shmemsim-test: *\(.*\)$/\1/p' "$file" | sed 's/ *-->$//' | head -1)
 want=$(sed -n 's/.*shmemsim-test-warning: *\(.*\)$/\1/p' "$file" | sed 's/ *-->$//' | head -1)

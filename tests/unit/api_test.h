@@ -1,5 +1,5 @@
 /* api_test.h - checking OpenSHMEM semantics from inside the simulated PEs
- * (tests/test_api_*.c). A PE records each failed expectation in
+ * (tests/unit/test_*_api.c). A PE records each failed expectation in
  * ST->v[its PE] and says which on stderr; api_run runs a PE function in a
  * forked simulation (ST->flag and ST->m go to the PEs) and fails the test
  * unless the run ended cleanly, every PE reached the end and no
