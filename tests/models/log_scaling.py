@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""log_scaling.py SHMEMSIM [--pes P_LARGE] [KIND...] - log-step algorithms grow with their
-textbook cost, not with p (issue 11).
+"""log_scaling.py SHMEMSIM [--pes P_LARGE] [KIND...] - log-step algorithms
+grow with their textbook cost, not with p.
 
 Every log-step algorithm runs at 8 bytes on a contention-free star (a
 one-level fat-tree spec: every PE on its own host, one 10 GB/s, 1 us link
