@@ -3,10 +3,11 @@
 # (SHMEMSIM_SANITIZE) and the fuzz targets (SHMEMSIM_FUZZ). It is a build
 # of its own because libFuzzer needs clang and its hooks in every object;
 # this build's ctest drives it, so that the one test command runs it all:
-#   fuzz_<reader>  each fuzz target for SHMEMSIM_FUZZ_SECONDS (label fuzz)
+#   fuzz_<reader>  each fuzz target for SHMEMSIM_FUZZ_SECONDS (labels
+#                  checks, fuzz)
 #   sanitize_*     the unit tests, the refusals of bad input, and programs
 #                  and clients built with shmemsim-cc, under ASan and
-#                  UBSan (label sanitize)
+#                  UBSan (labels checks, sanitize)
 include(ExternalProject)
 include(${CMAKE_CURRENT_LIST_DIR}/readers.cmake)
 
@@ -31,22 +32,23 @@ ExternalProject_Add(checks
   TEST_COMMAND ""
   BUILD_ALWAYS ON)
 
-# Runs the checks build's tests matching regex as one test of this build
-# (--no-tests=error: a regex that matches nothing fails, it is not a pass).
-# The tests of files the sanitizers add nothing to (FIFOs, devices,
-# permissions; some skip as root) are left out.
-function(ss_checks_test name label regex)
+# Runs the checks build's tests that the ctest options after label
+# select (-R REGEX, -L LABEL) as one test of this build, labelled checks
+# and label (--no-tests=error: a selection of nothing fails, it is not a
+# pass). The tests of files the sanitizers add nothing to (FIFOs,
+# devices, permissions; some skip as root) are left out.
+function(ss_checks_test name label)
   add_test(NAME ${name}
-    COMMAND ${CMAKE_CTEST_COMMAND} --test-dir ${SS_CHECKS} -R ${regex}
+    COMMAND ${CMAKE_CTEST_COMMAND} --test-dir ${SS_CHECKS} ${ARGN}
             -E ^platform_rejects_file_ --output-on-failure --no-tests=error)
-  set_tests_properties(${name} PROPERTIES LABELS ${label} TIMEOUT 900)
+  set_tests_properties(${name} PROPERTIES LABELS "checks;${label}" TIMEOUT 900)
 endfunction()
 
 foreach(r ${SS_FUZZ_READERS})
-  ss_checks_test(fuzz_${r} fuzz "^fuzz_${r}$")
+  ss_checks_test(fuzz_${r} fuzz -R "^fuzz_${r}$")
 endforeach()
-ss_checks_test(sanitize_units sanitize "^(test_.*|calib_unit)$")
-ss_checks_test(sanitize_refusals sanitize
+ss_checks_test(sanitize_units sanitize -L "^unit$")
+ss_checks_test(sanitize_refusals sanitize -R
   "^(spec_rejects_.*|platform_rejects_.*|platform_accepts_.*|cli_rejects_.*|sweep_errors|tune_cli|scale_errors|calib_errors)$")
-ss_checks_test(sanitize_programs sanitize
+ss_checks_test(sanitize_programs sanitize -R
   "^(program_manyputs|client_osu_fcollect_p2|client_osu_put_heap|client_osu_atomics_p2|client_sos_collect|client_sos_shmem_team_reduce)$")

@@ -37,7 +37,7 @@ typedef struct ss_model {
     double o_recv;        /* CPU time per signal consumed (s) */
     double shm_o, shm_lat, shm_bw;   /* intra-node: s, s, B/s; the spec's
                                         loopback links carry the latter two
-                                        (platforms/load.cpp) */
+                                        (platforms/builders/) */
     int unordered;        /* order=adaptive: a fence is a quiet, and a
                              quiet ends when the acknowledgements return
                              (sim/ss_order.c) */

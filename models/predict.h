@@ -16,8 +16,8 @@
  * reduction.
  *
  * Tables are per collective, one row per algorithm, named as in the
- * algorithm registries; tests/test_predict.c checks every row against
- * the simulator.
+ * algorithm registries; tests/models/predict_within.sh checks every row
+ * against the simulator.
  */
 #ifndef SS_PREDICT_H
 #define SS_PREDICT_H

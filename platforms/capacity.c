@@ -85,7 +85,8 @@ static int fattree_level(const ss_topo_t *t, size_t nodes)
 }
 
 /* Each node's share of the links that join a level-(l-1) subtree to
- * level l (l = 1: the node's own link), as load.cpp bundles them. */
+ * level l (l = 1: the node's own link), as builders/fattree.cpp bundles
+ * them. */
 static double fattree_share(const ss_topo_t *t, int l)
 {
     double up = 1, nodes = 1;
@@ -99,7 +100,7 @@ static double fattree_share(const ss_topo_t *t, int l)
 
 /* A fat-tree route between different level-l subtrees climbs the node's
  * link and l - 1 bundles, and comes down the same way; PEs of one node
- * also go out to the leaf and back (load.cpp). */
+ * also go out to the leaf and back (builders/fattree.cpp). */
 static void fattree_span(const ss_topo_t *t, size_t nodes, ss_span_t *s)
 {
     int top = fattree_level(t, nodes);

@@ -11,7 +11,7 @@
 // patterns over all pairs cost a miss, never memory; it holds only what
 // SimGrid would answer again, so results do not depend on it.
 //
-// On a cabled dragonfly routed adaptively (platforms/dragonfly.cpp) a
+// On a cabled dragonfly routed adaptively (platforms/builders/dragonfly.cpp) a
 // route between groups has two candidates, the minimal one and a Valiant
 // one through another group; each message takes the one on which it
 // would land first, by the queues it would meet (ss_wire_estimate), the
@@ -25,7 +25,7 @@
 #include <simgrid/kernel/routing/ClusterZone.hpp>
 #include <simgrid/s4u/NetZone.hpp>
 
-#include "dragonfly.hpp"
+#include "builders/dragonfly.hpp"
 
 #include <cstdint>
 #include <functional>

@@ -16,7 +16,7 @@ mkdir -p "$out"
 srcs=$(find "$alg" -name '*.c' | sort)
 # shellcheck disable=SC2086
 oshcc -std=c11 -O2 -Wall -Wextra -Werror -I"$alg" -o "$out/check_algs" \
-    "$here/../check_algs.c" $srcs || { echo "build failed"; exit 1; }
+    "$here/../algorithms/check_algs.c" $srcs || { echo "build failed"; exit 1; }
 
 # --allow-run-as-root: containers run as root; the spml_ucx mem-hooks
 # setting avoids a crash in shmem_finalize with Open MPI 4.1.

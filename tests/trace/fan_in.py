@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""fan_in.py SHMEMSIM WORKDIR [KIND...] - no hot spot in any algorithm (issue 11),
+"""fan_in.py SHMEMSIM WORKDIR [KIND...] - no hot spot in any algorithm,
 measured from --trace: for every algorithm, the most messages any PE
 receives in one call. A message is a put, an atomic (fetching or not) or
 a get's request, counted at its target; trace.csv names both ends.

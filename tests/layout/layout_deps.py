@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""layout_deps.py SOURCE_DIR - the dependency rules of the tree, checked on
+every #include of every source and header.
+
+Each folder may include its own headers and those of the folders listed
+for it below, nothing else of the project. A header is the project's when
+its file name is one of the project's headers; the system headers the
+project uses are told apart by name. algorithms/ is stricter: it is
+compiled against a real OpenSHMEM too, so besides its own headers it may
+include <shmem.h> and the C standard library only.
+
+The subfolders of sim/ and platforms/ are folders of their own: the
+checks of platform files (platforms/xml/) and the builders
+(platforms/builders/) use the top of platforms/ and not each other, and
+the top uses neither. A subfolder there without a rule is an error, so
+that a new one cannot slip by unchecked.
+"""
+import os
+import re
+import sys
+
+ALLOWED = {
+    "util": [],
+    "models": [],
+    "traces": [],
+    "platforms": ["util"],
+    "platforms/xml": ["platforms", "util"],
+    "platforms/builders": ["platforms", "util"],
+    "algorithms": [],            # plus <shmem.h>, see C_STD below
+    # the small-message routes follow the cabled dragonfly's
+    "sim": ["sim/include", "sim/api", "algorithms", "platforms",
+            "platforms/builders", "models", "traces", "util"],
+    "cli": ["sim/include", "sim/api", "algorithms", "platforms", "models",
+            "traces", "util"],
+    # the fuzz targets call each reader where it is, internal or not
+    "fuzz": ["sim", "sim/include", "sim/api", "algorithms", "platforms",
+             "platforms/xml", "platforms/builders", "models", "traces",
+             "util", "cli"],
+}
+# Folders whose subfolders are folders of their own (each needs a rule,
+# sim's subfolders take sim's).
+SPLIT = ("sim", "platforms")
+# The headers a real OpenSHMEM program (and so algorithms/) may use.
+C_STD = {
+    "assert.h", "complex.h", "ctype.h", "errno.h", "float.h", "inttypes.h",
+    "limits.h", "math.h", "stdarg.h", "stdbool.h", "stddef.h", "stdint.h",
+    "stdio.h", "stdlib.h", "string.h", "time.h", "shmem.h",
+}
+INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
+
+
+def folder_of(rel):
+    """The folder a source path belongs to: the top folder, or for those
+    of SPLIT the subfolder (sim/include and sim are told apart)."""
+    parts = rel.split(os.sep)
+    if parts[0] in SPLIT and len(parts) > 2:
+        return parts[0] + "/" + parts[1]
+    return parts[0]
+
+
+def rule_of(here):
+    """The rule a folder follows: its own, sim's for sim's subfolders."""
+    return "sim" if here.startswith("sim") else here
+
+
+def sources(root):
+    for top in ["util", "models", "traces", "platforms", "algorithms", "sim", "cli",
+                "fuzz"]:
+        for d, _, files in os.walk(os.path.join(root, top)):
+            for f in sorted(files):
+                if f.endswith((".c", ".h", ".cpp", ".hpp")):
+                    yield os.path.relpath(os.path.join(d, f), root)
+
+
+def main(root):
+    owner = {}   # header file name -> folders that hold one
+    for rel in sources(root):
+        if rel.endswith((".h", ".hpp")):
+            owner.setdefault(os.path.basename(rel), set()).add(folder_of(rel))
+    bad = []
+    folders = set()
+    for rel in sources(root):
+        here = folder_of(rel)
+        rule = rule_of(here)
+        folders.add(here)
+        if rule not in ALLOWED:
+            bad.append(f"{rel}: {here}/ has no dependency rule (add one to "
+                       f"layout_deps.py)")
+            continue
+        ok = set(ALLOWED[rule]) | {here, rule}
+        with open(os.path.join(root, rel), encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                m = INCLUDE.match(line)
+                if not m:
+                    continue
+                name = os.path.basename(m.group(2))
+                if rule == "algorithms":
+                    own = owner.get(name, set()) == {"algorithms"}
+                    if not own and name not in C_STD:
+                        bad.append(f"{rel}:{n}: algorithms/ may include only its own "
+                                   f"headers, <shmem.h> and the C library, not {m.group(2)}")
+                    continue
+                holders = owner.get(name)
+                if holders and not holders & ok:
+                    bad.append(f"{rel}:{n}: {here}/ may not include {m.group(2)} "
+                               f"(it belongs to {', '.join(sorted(holders))}/)")
+    for b in bad:
+        print(b)
+    if not bad:
+        print(f"layout: every include follows the dependency rules "
+              f"({len(folders)} folders: {', '.join(sorted(folders))})")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "."))

@@ -1,0 +1,35 @@
+#!/bin/sh
+# layout_deps.sh SOURCE_DIR - the tree follows its dependency rules
+# (layout_deps.py), and the check does catch a breach: a copy of the
+# sources with an algorithm that includes the runtime's internals, a
+# platform file that includes sim/'s, the platform checks including a
+# builder's header and the runtime a check's, the top of platforms/
+# including a check's, and a subfolder of platforms/ without a rule,
+# must be refused, naming each.
+set -eu
+src=$1
+here=$(cd "$(dirname "$0")" && pwd)
+python3 "$here/layout_deps.py" "$src"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for d in util models traces platforms algorithms sim cli; do
+    cp -R "$src/$d" "$tmp/$d"
+done
+printf '#include "ss_internal.h"\n' >> "$tmp/algorithms/fcollect/ring.c"
+printf '#include "ss_config.h"\n' >> "$tmp/platforms/placement.c"
+printf '#include <shmemsim.h>\n' >> "$tmp/algorithms/combine.c"
+printf '#include "ss_config.h"\n' >> "$tmp/platforms/xml/check_values.c"
+printf '#include "loadguard.h"\n' >> "$tmp/platforms/xml/units.c"
+printf '#include "xml/units.h"\n' >> "$tmp/platforms/capacity.c"
+printf '#include "units.h"\n' >> "$tmp/sim/ss_runtime.c"
+mkdir "$tmp/platforms/extra"
+printf '#include "topo.h"\n' > "$tmp/platforms/extra/extra.c"
+if out=$(python3 "$here/layout_deps.py" "$tmp"); then
+    echo "layout_deps.py accepted a tree that breaks the rules"; exit 1
+fi
+echo "$out"
+for want in "algorithms/fcollect/ring.c" "platforms/placement.c" "algorithms/combine.c" \
+            "platforms/xml/check_values.c" "platforms/xml/units.c" "platforms/capacity.c" \
+            "sim/ss_runtime.c" "platforms/extra/extra.c"; do
+    echo "$out" | grep -q "^$want:" || { echo "breach in $want not reported"; exit 1; }
+done
