@@ -97,9 +97,9 @@ static const char usage[] =
 
 int ss_cmd_demo(int argc, char **argv)
 {
-    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
+    if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")))
         return fputs(usage, stdout), 0;
-    if (argc > 1) {
+    if (argc > 2) {
         fputs(usage, stderr);
         return ss_cli_fail("demo takes no options or arguments; `shmemsim scale` "
                            "takes your own");
