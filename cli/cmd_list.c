@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "options.h"
 #include "shcoll.h"
+#include "summary.h"
 #include "topo.h"
 
 static size_t preset_nodes(const ss_topo_preset_t *p)
@@ -24,13 +25,27 @@ static const char *preset_model(const ss_topo_preset_t *p)
         ? "loggp (calibrated)" : "alpha-beta (no published costs)";
 }
 
+/* One algorithm: its description and the defaults of its knobs. */
+static void print_alg(const shcoll_entry_t *e)
+{
+    char seg[32];
+    printf("  %-22s %s", e->name, e->desc);
+    if (e->radix)
+        printf(" (radix, default %d)", e->radix);
+    if (e->segment) {
+        ss_format_bytes((size_t)e->segment, seg, sizeof seg);
+        printf(" (segment, default %s)", seg);
+    }
+    putchar('\n');
+}
+
 int ss_cmd_list(int argc, char **argv)
 {
     (void)argc, (void)argv;
     for (int k = 0; k < SHCOLL_NKINDS; k++) {
         printf("%s:\n", shcoll_kind_name((shcoll_kind_t)k));
-        for (const shcoll_alg_t *a = shcoll_registry((shcoll_kind_t)k); a->name; a++)
-            printf("  %-22s %s\n", a->name, a->desc);
+        for (int a = 0; a < shcoll_nalgs((shcoll_kind_t)k); a++)
+            print_alg(shcoll_entry((shcoll_kind_t)k, a));
     }
     printf("platform presets (--platform NAME):\n");
     for (const ss_topo_preset_t *p = ss_topo_presets; p->name; p++)

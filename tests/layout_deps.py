@@ -8,6 +8,15 @@ its file name is one of the project's headers; the system headers the
 project uses are told apart by name. algorithms/ is stricter: it is
 compiled against a real OpenSHMEM too, so besides its own headers it may
 include <shmem.h> and the C standard library only.
+
+One header of algorithms/ is open to every folder: the catalogue
+(algorithms/catalogue.h), the list of collectives and algorithms with
+their defaults that the registries, the closed forms, the cost estimates,
+the exports and the command line all index. It lives in algorithms/
+because the algorithms build against a real OpenSHMEM with that folder
+as their only include path; for models/ and traces/, which depend on
+nothing of the simulator, to include it, it must include nothing itself,
+not even <shmem.h> (checked here).
 """
 import os
 import re
@@ -33,6 +42,8 @@ C_STD = {
     "limits.h", "math.h", "stdarg.h", "stdbool.h", "stddef.h", "stdint.h",
     "stdio.h", "stdlib.h", "string.h", "time.h", "shmem.h",
 }
+# Headers of one folder that every folder may include, and the folder.
+SHARED = {"catalogue.h": "algorithms"}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 
 
@@ -70,6 +81,10 @@ def main(root):
                 if not m:
                     continue
                 name = os.path.basename(m.group(2))
+                if SHARED.get(os.path.basename(rel)) == here:
+                    bad.append(f"{rel}:{n}: {rel} is included by every folder, so it "
+                               f"includes nothing, not {m.group(2)}")
+                    continue
                 if rule == "algorithms":
                     own = owner.get(name, set()) == {"algorithms"}
                     if not own and name not in C_STD:
@@ -77,6 +92,8 @@ def main(root):
                                    f"headers, <shmem.h> and the C library, not {m.group(2)}")
                     continue
                 holders = owner.get(name)
+                if name in SHARED and holders == {SHARED[name]}:
+                    continue
                 if holders and not holders & ok:
                     bad.append(f"{rel}:{n}: {here}/ may not include {m.group(2)} "
                                f"(it belongs to {', '.join(sorted(holders))}/)")
