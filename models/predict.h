@@ -15,14 +15,17 @@
  * paying o and o_recv), and the combine cost gamma per byte of a
  * reduction.
  *
- * Tables are per collective, one row per algorithm, named as in the
- * algorithm registries; tests/test_predict.c checks every row against
- * the simulator.
+ * Tables are per collective, one row per algorithm of the catalogue
+ * (algorithms/catalogue.h), indexed by its enums: tests/test_catalogue.c
+ * fails on a missing row (catalogue_predict), and tests/predict_within.sh
+ * checks every row against the simulator.
  */
 #ifndef SS_PREDICT_H
 #define SS_PREDICT_H
 
 #include <stddef.h>
+
+#include "catalogue.h"
 
 typedef struct ss_ab {
     double alpha;   /* s: latency of one message (route latency) */
@@ -48,20 +51,18 @@ typedef struct ss_pred_in {
 
 typedef double (*ss_pred_fn)(const ss_ab_t *ab, const ss_pred_in_t *in);
 
-typedef struct ss_pred {
-    const char *alg;      /* registry name; NULL ends a table */
-    ss_pred_fn fn;
-} ss_pred_t;
+extern const ss_pred_fn ss_pred_fcollect[SHCOLL_FCOLLECT_NALGS];
+extern const ss_pred_fn ss_pred_collect[SHCOLL_COLLECT_NALGS];
+extern const ss_pred_fn ss_pred_broadcast[SHCOLL_BROADCAST_NALGS];
+extern const ss_pred_fn ss_pred_reduce[SHCOLL_REDUCE_NALGS];
+extern const ss_pred_fn ss_pred_alltoall[SHCOLL_ALLTOALL_NALGS];
 
-extern const ss_pred_t ss_pred_fcollect[];
-extern const ss_pred_t ss_pred_collect[];
-extern const ss_pred_t ss_pred_broadcast[];
-extern const ss_pred_t ss_pred_reduce[];
-extern const ss_pred_t ss_pred_alltoall[];
+/* The closed form of algorithm alg of collective kind; NULL when the
+ * table lacks its row. */
+ss_pred_fn ss_pred_form(shcoll_kind_t kind, int alg);
 
-/* Predicted seconds for algorithm `alg` of collective `kind` ("fcollect",
- * "collect", "broadcast", "reduce", "alltoall"); NAN when there is no
- * closed form. */
+/* Predicted seconds for algorithm `alg` of collective `kind` (names as
+ * in the catalogue); NAN when either is unknown. */
 double ss_predict(const char *kind, const char *alg, const ss_ab_t *ab,
                   const ss_pred_in_t *in);
 

@@ -458,7 +458,7 @@ double ss_knomial_rounds(const ss_ab_t *ab, int p, int k, size_t n,
 
 static int radix_or_default(int k)
 {
-    return k >= 2 ? k : 4;
+    return k >= 2 ? k : SHCOLL_FCOLLECT_KNOMIAL_RADIX;
 }
 
 static double knomial(const ss_ab_t *ab, const ss_pred_in_t *in)
@@ -486,13 +486,12 @@ static double neighbor_exchange(const ss_ab_t *ab, const ss_pred_in_t *in)
     return msg(ab, n) + (in->p / 2 - 1) * msg(ab, 2 * n);
 }
 
-const ss_pred_t ss_pred_fcollect[] = {
-    {"linear", linear},
-    {"direct", direct},
-    {"ring", ring},
-    {"recursive_doubling", recursive_doubling},
-    {"bruck", bruck},
-    {"neighbor_exchange", neighbor_exchange},
-    {"knomial", knomial},
-    {0},
+const ss_pred_fn ss_pred_fcollect[SHCOLL_FCOLLECT_NALGS] = {
+    [SHCOLL_FCOLLECT_LINEAR] = linear,
+    [SHCOLL_FCOLLECT_DIRECT] = direct,
+    [SHCOLL_FCOLLECT_RING] = ring,
+    [SHCOLL_FCOLLECT_RECURSIVE_DOUBLING] = recursive_doubling,
+    [SHCOLL_FCOLLECT_BRUCK] = bruck,
+    [SHCOLL_FCOLLECT_NEIGHBOR_EXCHANGE] = neighbor_exchange,
+    [SHCOLL_FCOLLECT_KNOMIAL] = knomial,
 };
