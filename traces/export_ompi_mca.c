@@ -134,7 +134,8 @@ const char *ss_map_ompi_mca(shcoll_kind_t kind, int alg, const char **why)
 
 static const char *coll_name(const mca_coll_t *c)
 {
-    return shcoll_kind_name((shcoll_kind_t)(c - colls));
+    const char *name = shcoll_kind_name((shcoll_kind_t)(c - colls));
+    return name ? name : "?";     /* c is a row of colls: never */
 }
 
 static const char *alg_name(const mca_coll_t *c, int a)
