@@ -161,14 +161,22 @@ enum shcoll_alltoall_alg {
     SHCOLL_##KIND##_##ALG##_SEGMENT = (segment_),
 enum { SHCOLL_ALGS(SHCOLL_DEFAULT_ENUM_) };
 
+#define SHCOLL_SHAPES(X) X(LINEAR) X(RING) X(STEPS) X(LOG) X(KNOMIAL2)
+#define SHCOLL_SHAPE_ENUM_(SHAPE) SHCOLL_SHAPE_##SHAPE,
 typedef enum shcoll_shape {
-    SHCOLL_SHAPE_LINEAR,
-    SHCOLL_SHAPE_RING,
-    SHCOLL_SHAPE_STEPS,
-    SHCOLL_SHAPE_LOG,
-    SHCOLL_SHAPE_KNOMIAL2,
+    SHCOLL_SHAPES(SHCOLL_SHAPE_ENUM_)
     SHCOLL_NSHAPES
 } shcoll_shape_t;
+
+#define SHCOLL_SHAPE_NAME_(SHAPE) #SHAPE,
+/* "LINEAR", ... as the rows spell them; NULL for no shape. */
+static inline const char *shcoll_shape_name(shcoll_shape_t shape)
+{
+    static const char *const names[SHCOLL_NSHAPES] = {
+        SHCOLL_SHAPES(SHCOLL_SHAPE_NAME_)
+    };
+    return (unsigned)shape < SHCOLL_NSHAPES ? names[shape] : 0;
+}
 
 /* One row, as data. */
 typedef struct shcoll_entry {
@@ -220,13 +228,19 @@ static inline int shcoll_nalgs(shcoll_kind_t kind)
 
 #define SHCOLL_KIND_NAME_(KIND, kind) #kind,
 
+/* The collectives' names in enum order, NULL-terminated. */
+static inline const char *const *shcoll_kind_names(void)
+{
+    static const char *const names[SHCOLL_NKINDS + 1] = {
+        SHCOLL_KINDS(SHCOLL_KIND_NAME_) 0
+    };
+    return names;
+}
+
 /* "fcollect", ...; NULL for no collective. */
 static inline const char *shcoll_kind_name(shcoll_kind_t kind)
 {
-    static const char *const names[SHCOLL_NKINDS] = {
-        SHCOLL_KINDS(SHCOLL_KIND_NAME_)
-    };
-    return (unsigned)kind < SHCOLL_NKINDS ? names[kind] : 0;
+    return (unsigned)kind < SHCOLL_NKINDS ? shcoll_kind_names()[kind] : 0;
 }
 
 /* Name lookups use no <string.h>: the catalogue includes nothing. */

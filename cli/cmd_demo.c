@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "fail.h"
 
 /* Seconds of simulation the demo plans for, by the estimates (two at a
  * time): under a minute in all, 44 s on an idle two-core machine. Every
@@ -88,7 +89,8 @@ int ss_cmd_demo(int argc, char **argv)
     const char *self = "/proc/self/exe";
     char dir[] = "/tmp/shmemsim-demo-XXXXXX", csv[64];
     if (!mkdtemp(dir))
-        return ss_cli_fail("cannot make a folder in /tmp for the demo's files");
+        return ss_fail(SS_EXIT_SYSTEM, "cannot make a folder in /tmp for the "
+                       "demo's files");
     snprintf(csv, sizeof csv, "%s/fcollect.csv", dir);
     printf("shmemsim demo: fcollect (every PE contributes a block, all get all) "
            "on aries-xc,\na Cray XC-like dragonfly with 32 PEs per node, from 64 "
