@@ -23,15 +23,18 @@
  * platforms/fattree-64.xml and its 2:1 tapered twin (README "Your own
  * OpenSHMEM code" has the table and the reasons). */
 static const struct {
-    shcoll_kind_t kind;
-    const char *small, *large;
+    int small, large;     /* the catalogue's SHCOLL_<KIND>_<ALG> */
     size_t from;
-} defaults[] = {
-    {SHCOLL_FCOLLECT, "knomial", "ring", 256 * 1024},
-    {SHCOLL_COLLECT, "recursive_doubling", "ring", 256 * 1024},
-    {SHCOLL_BROADCAST, "knomial", "binomial", 64 * 1024},
-    {SHCOLL_REDUCE, "recursive_doubling", "rabenseifner", 16 * 1024},
-    {SHCOLL_ALLTOALL, "windowed", "windowed", 0},
+} defaults[SHCOLL_NKINDS] = {
+    [SHCOLL_FCOLLECT] = {SHCOLL_FCOLLECT_KNOMIAL, SHCOLL_FCOLLECT_RING,
+                         256 * 1024},
+    [SHCOLL_COLLECT] = {SHCOLL_COLLECT_RECURSIVE_DOUBLING, SHCOLL_COLLECT_RING,
+                        256 * 1024},
+    [SHCOLL_BROADCAST] = {SHCOLL_BROADCAST_KNOMIAL, SHCOLL_BROADCAST_BINOMIAL,
+                          64 * 1024},
+    [SHCOLL_REDUCE] = {SHCOLL_REDUCE_RECURSIVE_DOUBLING,
+                       SHCOLL_REDUCE_RABENSEIFNER, 16 * 1024},
+    [SHCOLL_ALLTOALL] = {SHCOLL_ALLTOALL_WINDOWED, SHCOLL_ALLTOALL_WINDOWED, 0},
 };
 
 typedef struct rule {
@@ -44,14 +47,6 @@ typedef struct rule {
 static const shcoll_alg_t *fixed[SHCOLL_NKINDS];
 static rule_t *rules;
 static size_t nrules;
-
-static int kind_of(const char *name)
-{
-    for (int k = 0; k < SHCOLL_NKINDS; k++)
-        if (!strcmp(name, shcoll_kind_name((shcoll_kind_t)k)))
-            return k;
-    return -1;
-}
 
 /* A bound: digits, or empty for "no bound" (dflt). */
 static int bound(const char *s, long long max, long long dflt, long long *out)
@@ -81,7 +76,7 @@ static const char *parse_rule(char *line, rule_t *r)
             return "fewer than 6 columns";
         *line++ = 0;
     }
-    int k = kind_of(f[0]);
+    int k = shcoll_kind_of(f[0]);
     if (k < 0)
         return "unknown collective in column 1";
     if (bound(f[1], INT_MAX, 0, &v[0]) || bound(f[2], INT_MAX, INT_MAX, &v[1]) ||
@@ -245,9 +240,7 @@ const shcoll_alg_t *ss_coll_pick(shcoll_kind_t kind, int pes, size_t bytes)
     const rule_t *r = lookup(kind, pes, bytes);
     if (r)
         return r->alg;
-    for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++)
-        if (defaults[i].kind == kind)
-            return shcoll_find(kind, bytes < defaults[i].from ? defaults[i].small
-                                                               : defaults[i].large);
-    return shcoll_registry(kind);
+    return &shcoll_registry(kind)[bytes < defaults[kind].from
+                                      ? defaults[kind].small
+                                      : defaults[kind].large];
 }
