@@ -5,7 +5,8 @@
  * out is a zero row, not a compile error: each check here walks one table
  * over every (collective, algorithm) and names what is missing, and
  * tests/CMakeLists.txt runs each as a test of its own (catalogue_<table>),
- * so a missing row fails exactly one. The registries (made of the
+ * so a missing row fails exactly one. The output formats' names, a table
+ * keyed by ss_format_t, are walked the same way. The registries (made of the
  * catalogue: a missing file fails to link) and the cost estimates
  * (switches: a missing case fails to compile, -Werror=switch) cannot
  * lose a row without breaking the build; they are walked here for what
@@ -26,6 +27,7 @@
 #include "predict.h"
 #include "shcoll.h"
 #include "simcost.h"
+#include "summary.h"
 #include "tune.h"
 
 #define EACH_ALG(k, a)                                                      \
@@ -156,6 +158,20 @@ static void test_names(void **state)
     }
 }
 
+/* traces/summary.c: every output format has its --format name (a row
+ * left out would end the list early: ss_match_choice stops at NULL). */
+static void test_formats(void **state)
+{
+    (void)state;
+    for (int f = 0; f < SS_NFORMATS; f++) {
+        if (!ss_format_names[f])
+            fail_msg("formats: format %d has no name (traces/summary.c)", f);
+        for (int g = 0; g < f; g++)
+            assert_string_not_equal(ss_format_names[f], ss_format_names[g]);
+    }
+    assert_null(ss_format_names[SS_NFORMATS]);
+}
+
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
@@ -167,6 +183,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_export_ucc),
         cmocka_unit_test(test_export_sos),
         cmocka_unit_test(test_names),
+        cmocka_unit_test(test_formats),
     };
     char name[64] = "";
     if (argc > 1) {
