@@ -6,7 +6,7 @@
  *     algorithm,...; empty pes_hi / bytes_hi: no bound): the first rule of
  *     the collective covering the call's member count and size. Below the
  *     smallest PE count measured, that count's rules apply;
- *  3. else the built-in choice by size (defaults[]).
+ *  3. else the built-in choice by size (builtin()).
  * Sizes are those of `shmemsim run --bytes`: per member for fcollect and
  * collect, the payload for broadcast, the array for reduce, one block
  * for alltoall. Everything is read once per world (ss_coll_resolve). */
@@ -18,24 +18,33 @@
 #include "parse.h"
 #include "ss_coll.h"
 
-/* Built-in: below `from` bytes the log-step `small`, from it `large`.
- * Picked from `shmemsim run --algorithm all` at 64 PEs on
- * platforms/fattree-64.xml and its 2:1 tapered twin (README "Your own
- * OpenSHMEM code" has the table and the reasons). */
-static const struct {
-    int small, large;     /* the catalogue's SHCOLL_<KIND>_<ALG> */
-    size_t from;
-} defaults[SHCOLL_NKINDS] = {
-    [SHCOLL_FCOLLECT] = {SHCOLL_FCOLLECT_KNOMIAL, SHCOLL_FCOLLECT_RING,
-                         256 * 1024},
-    [SHCOLL_COLLECT] = {SHCOLL_COLLECT_RECURSIVE_DOUBLING, SHCOLL_COLLECT_RING,
-                        256 * 1024},
-    [SHCOLL_BROADCAST] = {SHCOLL_BROADCAST_KNOMIAL, SHCOLL_BROADCAST_BINOMIAL,
-                          64 * 1024},
-    [SHCOLL_REDUCE] = {SHCOLL_REDUCE_RECURSIVE_DOUBLING,
-                       SHCOLL_REDUCE_RABENSEIFNER, 16 * 1024},
-    [SHCOLL_ALLTOALL] = {SHCOLL_ALLTOALL_WINDOWED, SHCOLL_ALLTOALL_WINDOWED, 0},
-};
+/* Built-in: below a size the log-step algorithm, from it the other. A
+ * case per collective and no default: a collective without its choice
+ * fails to compile (-Werror=switch). Picked from `shmemsim run
+ * --algorithm all` at 64 PEs on platforms/fattree-64.xml and its 2:1
+ * tapered twin (README "Your own OpenSHMEM code" has the table and the
+ * reasons). */
+static int builtin(shcoll_kind_t kind, size_t bytes)
+{
+    switch (kind) {
+    case SHCOLL_FCOLLECT:
+        return bytes < 256 * 1024 ? SHCOLL_FCOLLECT_KNOMIAL : SHCOLL_FCOLLECT_RING;
+    case SHCOLL_COLLECT:
+        return bytes < 256 * 1024 ? SHCOLL_COLLECT_RECURSIVE_DOUBLING
+                                  : SHCOLL_COLLECT_RING;
+    case SHCOLL_BROADCAST:
+        return bytes < 64 * 1024 ? SHCOLL_BROADCAST_KNOMIAL
+                                 : SHCOLL_BROADCAST_BINOMIAL;
+    case SHCOLL_REDUCE:
+        return bytes < 16 * 1024 ? SHCOLL_REDUCE_RECURSIVE_DOUBLING
+                                 : SHCOLL_REDUCE_RABENSEIFNER;
+    case SHCOLL_ALLTOALL:
+        return SHCOLL_ALLTOALL_WINDOWED;
+    case SHCOLL_NKINDS:
+        break;
+    }
+    return 0;
+}
 
 typedef struct rule {
     shcoll_kind_t kind;
@@ -240,7 +249,5 @@ const shcoll_alg_t *ss_coll_pick(shcoll_kind_t kind, int pes, size_t bytes)
     const rule_t *r = lookup(kind, pes, bytes);
     if (r)
         return r->alg;
-    return &shcoll_registry(kind)[bytes < defaults[kind].from
-                                      ? defaults[kind].small
-                                      : defaults[kind].large];
+    return &shcoll_registry(kind)[builtin(kind, bytes)];
 }
