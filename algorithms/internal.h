@@ -38,7 +38,7 @@
  * algorithm <alg> of <kind> (<kind>/<alg>.c) defines
  * shcoll_<kind>_<alg>_run, _psync_words and _work_bytes, and a STEPS one
  * (shcoll_steps_t) _nsteps as well; shcoll.c makes the registries of
- * them. */
+ * them (docs/adding-an-algorithm.md: what else a new one needs). */
 #define SHCOLL_NSTEPS_PROTO_LINEAR(f)
 #define SHCOLL_NSTEPS_PROTO_RING(f)
 #define SHCOLL_NSTEPS_PROTO_STEPS(f) int f##_nsteps(int npes);
