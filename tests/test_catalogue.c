@@ -113,28 +113,11 @@ static void check_map(const char *format, const char *file)
     }
 }
 
-static void test_export_ompi_mca(void **state)
+/* state: {format, its file's name}. */
+static void test_export(void **state)
 {
-    (void)state;
-    check_map("ompi-mca", "ompi_mca");
-}
-
-static void test_export_ompi_rules(void **state)
-{
-    (void)state;
-    check_map("ompi-rules", "ompi_rules");
-}
-
-static void test_export_ucc(void **state)
-{
-    (void)state;
-    check_map("ucc", "ucc");
-}
-
-static void test_export_sos(void **state)
-{
-    (void)state;
-    check_map("sos", "sos");
+    const char *const *f = *state;
+    check_map(f[0], f[1]);
 }
 
 /* ss_tune_radix_of and result rows name an algorithm without its
@@ -172,16 +155,21 @@ static void test_formats(void **state)
     assert_null(ss_format_names[SS_NFORMATS]);
 }
 
+/* test_export_FILE, over the map of --format FORMAT. */
+#define EXPORT_TEST(file, format)                                           \
+    {"test_export_" #file, test_export, NULL, NULL,                         \
+     (void *)(const char *const[]){format, #file}}
+
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_registry),
         cmocka_unit_test(test_predict),
         cmocka_unit_test(test_simcost),
-        cmocka_unit_test(test_export_ompi_mca),
-        cmocka_unit_test(test_export_ompi_rules),
-        cmocka_unit_test(test_export_ucc),
-        cmocka_unit_test(test_export_sos),
+        EXPORT_TEST(ompi_mca, "ompi-mca"),
+        EXPORT_TEST(ompi_rules, "ompi-rules"),
+        EXPORT_TEST(ucc, "ucc"),
+        EXPORT_TEST(sos, "sos"),
         cmocka_unit_test(test_names),
         cmocka_unit_test(test_formats),
     };

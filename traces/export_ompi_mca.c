@@ -120,16 +120,12 @@ static const mca_coll_t colls[SHCOLL_NKINDS] = {
 
 const char *ss_map_ompi_mca(shcoll_kind_t kind, int alg, const char **why)
 {
-    const mca_coll_t *c = (unsigned)kind < SHCOLL_NKINDS ? &colls[kind] : NULL;
-    *why = NULL;
-    if (!c || !shcoll_entry(kind, alg))
-        return NULL;
-    if (!c->map)
-        return *why = c->why, NULL;
-    const mca_map_t *m = &c->map[alg];
-    if (m->id == NONE || !m->how)
-        return *why = m->how, NULL;
-    return c->names[m->id];
+    const mca_coll_t *c = shcoll_entry(kind, alg) ? &colls[kind] : NULL;
+    const mca_map_t *m = c && c->map ? &c->map[alg] : NULL;
+    return ss_tune_map_answer(c != NULL, c ? c->why : NULL,
+                              m && m->how && m->id != NONE ? c->names[m->id]
+                                                           : NULL,
+                              m ? m->how : NULL, why);
 }
 
 static const char *coll_name(const mca_coll_t *c)

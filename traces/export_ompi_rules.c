@@ -130,17 +130,11 @@ static const rules_coll_t colls[SHCOLL_NKINDS] = {
 
 const char *ss_map_ompi_rules(shcoll_kind_t kind, int alg, const char **why)
 {
-    const rules_coll_t *c = (unsigned)kind < SHCOLL_NKINDS ? &colls[kind]
-                                                           : NULL;
-    *why = NULL;
-    if (!c || !shcoll_entry(kind, alg))
-        return NULL;
-    if (!c->map)
-        return *why = c->mpi, NULL;
-    const rules_map_t *m = &c->map[alg];
-    if (m->alg == NONE || !m->theirs)
-        return *why = m->theirs, NULL;
-    return m->theirs;
+    const rules_coll_t *c = shcoll_entry(kind, alg) ? &colls[kind] : NULL;
+    const rules_map_t *m = c && c->map ? &c->map[alg] : NULL;
+    return ss_tune_map_answer(c != NULL, c && !c->map ? c->mpi : NULL,
+                              m && m->alg != NONE ? m->theirs : NULL,
+                              m ? m->theirs : NULL, why);
 }
 
 static const char *coll_name(const rules_coll_t *c)

@@ -125,15 +125,10 @@ static const sos_coll_t colls[SHCOLL_NKINDS] = {
 
 const char *ss_map_sos(shcoll_kind_t kind, int alg, const char **why)
 {
-    const sos_coll_t *c = (unsigned)kind < SHCOLL_NKINDS ? &colls[kind] : NULL;
-    *why = NULL;
-    if (!c || !shcoll_entry(kind, alg))
-        return NULL;
-    if (!c->algs)
-        return *why = c->why, NULL;
-    if (!c->algs[alg].sos)
-        *why = c->algs[alg].why;
-    return c->algs[alg].sos;
+    const sos_coll_t *c = shcoll_entry(kind, alg) ? &colls[kind] : NULL;
+    const sos_alg_t *a = c && c->algs ? &c->algs[alg] : NULL;
+    return ss_tune_map_answer(c != NULL, c ? c->why : NULL, a ? a->sos : NULL,
+                              a ? a->why : NULL, why);
 }
 
 static const char *coll_name(const sos_coll_t *c)

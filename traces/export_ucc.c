@@ -138,16 +138,10 @@ static const ucc_coll_t colls[SHCOLL_NKINDS] = {
 
 const char *ss_map_ucc(shcoll_kind_t kind, int alg, const char **why)
 {
-    const ucc_coll_t *c = (unsigned)kind < SHCOLL_NKINDS ? &colls[kind] : NULL;
-    *why = NULL;
-    if (!c || !shcoll_entry(kind, alg))
-        return NULL;
-    if (!c->map)
-        return *why = c->why, NULL;
-    const ucc_map_t *m = &c->map[alg];
-    if (!m->ucc)
-        *why = m->how;
-    return m->ucc;
+    const ucc_coll_t *c = shcoll_entry(kind, alg) ? &colls[kind] : NULL;
+    const ucc_map_t *m = c && c->map ? &c->map[alg] : NULL;
+    return ss_tune_map_answer(c != NULL, c ? c->why : NULL, m ? m->ucc : NULL,
+                              m ? m->how : NULL, why);
 }
 
 static const char *coll_name(const ucc_coll_t *c)

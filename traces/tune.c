@@ -33,6 +33,14 @@ const ss_tune_format_t ss_tune_formats[] = {
     {NULL, NULL, NULL, NULL, NULL},
 };
 
+const char *ss_tune_map_answer(int row, const char *coll_why,
+                               const char *theirs, const char *how,
+                               const char **why)
+{
+    *why = !row ? NULL : coll_why ? coll_why : theirs ? NULL : how;
+    return row && !coll_why ? theirs : NULL;
+}
+
 /* id a goes strictly before id b: ascending, negative ones last. */
 static int id_before(int a, int b)
 {

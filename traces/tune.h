@@ -137,6 +137,14 @@ typedef int (*ss_tune_plan_fn)(const ss_tune_t *t, ss_tune_plan_t *plan,
 typedef const char *(*ss_tune_map_fn)(shcoll_kind_t kind, int alg,
                                       const char **why);
 
+/* An exporter's answer (ss_tune_map_fn) from its rows: row is 0 when the
+ * algorithm is not in the catalogue; coll_why, the collective's row, says
+ * why the runtime gets none of it (NULL: it has a map); theirs is the
+ * runtime's name for the algorithm, NULL with how saying why none. */
+const char *ss_tune_map_answer(int row, const char *coll_why,
+                               const char *theirs, const char *how,
+                               const char **why);
+
 typedef struct ss_tune_format {
     const char *name;             /* --format value */
     const char *desc;
