@@ -6,11 +6,11 @@
 
 ss_pred_fn ss_pred_form(shcoll_kind_t kind, int alg)
 {
-#define SS_PRED_TABLE_(KIND, kind) [SHCOLL_##KIND] = ss_pred_##kind,
-    static const ss_pred_fn *const tables[SHCOLL_NKINDS] = {
-        SHCOLL_KINDS(SS_PRED_TABLE_)
+#define SS_PRED_FORMS_(KIND, kind) [SHCOLL_##KIND] = ss_pred_##kind,
+    static ss_pred_fn (*const forms[SHCOLL_NKINDS])(int) = {
+        SHCOLL_KINDS(SS_PRED_FORMS_)
     };
-    return shcoll_entry(kind, alg) ? tables[kind][alg] : NULL;
+    return shcoll_entry(kind, alg) ? forms[kind](alg) : NULL;
 }
 
 double ss_predict(const char *kind, const char *alg, const ss_ab_t *ab,

@@ -15,10 +15,10 @@
  * paying o and o_recv), and the combine cost gamma per byte of a
  * reduction.
  *
- * Tables are per collective, one row per algorithm of the catalogue
- * (algorithms/catalogue.h), indexed by its enums: tests/test_catalogue.c
- * fails on a missing row (catalogue_predict), and tests/predict_within.sh
- * checks every row against the simulator.
+ * One switch per collective picks the form of each algorithm of the
+ * catalogue (algorithms/catalogue.h), with no default: a form missing
+ * fails to compile (-Werror=switch). tests/predict_within.sh checks
+ * every form against the simulator.
  */
 #ifndef SS_PREDICT_H
 #define SS_PREDICT_H
@@ -51,14 +51,14 @@ typedef struct ss_pred_in {
 
 typedef double (*ss_pred_fn)(const ss_ab_t *ab, const ss_pred_in_t *in);
 
-extern const ss_pred_fn ss_pred_fcollect[SHCOLL_FCOLLECT_NALGS];
-extern const ss_pred_fn ss_pred_collect[SHCOLL_COLLECT_NALGS];
-extern const ss_pred_fn ss_pred_broadcast[SHCOLL_BROADCAST_NALGS];
-extern const ss_pred_fn ss_pred_reduce[SHCOLL_REDUCE_NALGS];
-extern const ss_pred_fn ss_pred_alltoall[SHCOLL_ALLTOALL_NALGS];
+/* The closed form of algorithm alg (SHCOLL_<KIND>_<ALG>) of each
+ * collective, one function per collective (predict_<kind>.c), NULL for
+ * no algorithm. */
+#define SS_PRED_DECLARE_(KIND, kind) ss_pred_fn ss_pred_##kind(int alg);
+SHCOLL_KINDS(SS_PRED_DECLARE_)
 
-/* The closed form of algorithm alg of collective kind; NULL when the
- * table lacks its row. */
+/* The closed form of algorithm alg of collective kind; NULL when there
+ * is no such algorithm. */
 ss_pred_fn ss_pred_form(shcoll_kind_t kind, int alg);
 
 /* Predicted seconds for algorithm `alg` of collective `kind` (names as

@@ -179,9 +179,21 @@ static double bruck(const ss_ab_t *ab, const ss_pred_in_t *in)
     return t + ss_fcollect_bruck_time(ab, in->p, 0, in->sizes);
 }
 
-const ss_pred_fn ss_pred_collect[SHCOLL_COLLECT_NALGS] = {
-    [SHCOLL_COLLECT_LINEAR] = linear,
-    [SHCOLL_COLLECT_RING] = ring,
-    [SHCOLL_COLLECT_RECURSIVE_DOUBLING] = recursive_doubling,
-    [SHCOLL_COLLECT_BRUCK] = bruck,
-};
+/* The closed form of each algorithm: a case per algorithm of the
+ * catalogue and no default, so one without its form does not compile. */
+ss_pred_fn ss_pred_collect(int alg)
+{
+    switch ((enum shcoll_collect_alg)alg) {
+    case SHCOLL_COLLECT_LINEAR:
+        return linear;
+    case SHCOLL_COLLECT_RING:
+        return ring;
+    case SHCOLL_COLLECT_RECURSIVE_DOUBLING:
+        return recursive_doubling;
+    case SHCOLL_COLLECT_BRUCK:
+        return bruck;
+    case SHCOLL_COLLECT_NALGS:
+        break;
+    }
+    return NULL;
+}

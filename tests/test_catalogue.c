@@ -1,16 +1,17 @@
 /* test_catalogue.c - every table keyed by the catalogue
  * (algorithms/catalogue.h) has a row for every algorithm of it.
  *
- * The tables are arrays indexed by the catalogue's enums, so a row left
- * out is a zero row, not a compile error: each check here walks one table
- * over every (collective, algorithm) and names what is missing, and
- * tests/CMakeLists.txt runs each as a test of its own (catalogue_<table>),
- * so a missing row fails exactly one. The output formats' names, a table
- * keyed by ss_format_t, are walked the same way. The registries (made of the
- * catalogue: a missing file fails to link) and the cost estimates
- * (switches: a missing case fails to compile, -Werror=switch) cannot
- * lose a row without breaking the build; they are walked here for what
- * the build does not see (a row out of order, a count that is NAN).
+ * The export maps are arrays indexed by the catalogue's enums, so a row
+ * left out is a zero row, not a compile error: each check here walks one
+ * table over every (collective, algorithm) and names what is missing,
+ * and tests/CMakeLists.txt runs each as a test of its own
+ * (catalogue_<table>), so a missing row fails exactly one. The output
+ * formats' names, a table keyed by ss_format_t, are walked the same way.
+ * The registries (made of the catalogue: a missing file fails to link),
+ * the closed forms and the cost estimates (switches: a missing case fails
+ * to compile, -Werror=switch) cannot lose a row without breaking the
+ * build; they are walked here for what the build does not see (a row out
+ * of order, a form or count that is not finite).
  *
  * test_catalogue TABLE runs that table's check; no argument runs all.
  */
@@ -65,8 +66,8 @@ static void test_registry(void **state)
             (shcoll_kind_t)k)].name);
 }
 
-/* models/predict_<kind>.c: a closed form for every algorithm, finite on
- * 8 PEs of a plain alpha-beta network. */
+/* models/predict_<kind>.c: the closed form of every algorithm is finite
+ * on 8 PEs of a plain alpha-beta network. */
 static void test_predict(void **state)
 {
     (void)state;
