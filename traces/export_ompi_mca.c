@@ -128,6 +128,13 @@ const char *ss_map_ompi_mca(shcoll_kind_t kind, int alg, const char **why)
                               m ? m->how : NULL, why);
 }
 
+/* Open MPI's number for our algorithm a, NONE when it has none (or its
+ * row is missing, which tests/test_catalogue.c reports). */
+static int id_of(const mca_coll_t *c, int a)
+{
+    return c->map[a].how ? c->map[a].id : NONE;
+}
+
 static const char *coll_name(const mca_coll_t *c)
 {
     const char *name = shcoll_kind_name((shcoll_kind_t)(c - colls));
@@ -144,7 +151,7 @@ static int in_order(const mca_coll_t *c, int *order)
 {
     int ids[SHCOLL_MAX_NALGS];
     for (int a = 0; a < c->nmap; a++)
-        ids[a] = c->map[a].id;
+        ids[a] = id_of(c, a);
     ss_tune_order(ids, c->nmap, order);
     return c->nmap;
 }
@@ -159,7 +166,7 @@ static int fastest(const ss_tune_t *t, const mca_coll_t *c, int pes,
     for (int i = 0; i < n; i++) {
         int a = order[i];
         double x = ss_tune_time(t, coll_name(c), alg_name(c, a), pes, bytes);
-        if ((any || c->map[a].id >= 0) && x == x && !(x >= *ts)) {
+        if ((any || id_of(c, a) >= 0) && x == x && !(x >= *ts)) {
             best = a;
             *ts = x;
         }
@@ -202,8 +209,8 @@ static void write_ranges(FILE *out, FILE *note, const ss_tune_t *t,
         const ss_tune_rule_t *r = &tab->rules[i];
         int w = shcoll_alg_of((shcoll_kind_t)(c - colls), r->algorithm);
         print_range(out, r);
-        if (w >= 0 && c->map[w].id >= 0) {
-            fprintf(out, "%s -> %d\n", r->algorithm, c->map[w].id);
+        if (w >= 0 && id_of(c, w) >= 0) {
+            fprintf(out, "%s -> %d\n", r->algorithm, id_of(c, w));
             continue;
         }
         double ft;
@@ -212,7 +219,7 @@ static void write_ranges(FILE *out, FILE *note, const ss_tune_t *t,
         fprintf(out, "%s has no equivalent", r->algorithm);
         if (f >= 0)
             fprintf(out, "; fastest that has: %s -> %d (%.3g s vs %.3g s "
-                    "at %zu B)\n", alg_name(c, f), c->map[f].id, ft,
+                    "at %zu B)\n", alg_name(c, f), id_of(c, f), ft,
                     ss_tune_time(t, coll_name(c), r->algorithm, r->pes_lo,
                                  at), at);
         else
@@ -250,7 +257,7 @@ static double score(const ss_tune_t *t, const mca_coll_t *c, int id,
         double best, mine = NAN;
         fastest(t, c, pes, sizes[k], 1, &best);
         for (int a = 0; a < c->nmap; a++) {
-            if (c->map[a].id != id)
+            if (id_of(c, a) != id)
                 continue;
             double x = ss_tune_time(t, coll_name(c), alg_name(c, a), pes,
                                     sizes[k]);
@@ -268,8 +275,8 @@ static int id_count(const mca_coll_t *c)
 {
     int n = 0;
     for (int a = 0; a < c->nmap; a++)
-        if (c->map[a].id + 1 > n)
-            n = c->map[a].id + 1;
+        if (id_of(c, a) + 1 > n)
+            n = id_of(c, a) + 1;
     return n;
 }
 
@@ -303,12 +310,12 @@ static void write_legend(FILE *out, const mca_coll_t *c)
     fprintf(out, "\n# %s -> %s (Open MPI: %s)\n# Ours -> %s:",
             coll_name(c), c->param, c->ids, c->param);
     for (int i = 0; i < n; i++)
-        if (c->map[order[i]].id >= 0)
+        if (id_of(c, order[i]) >= 0)
             fprintf(out, " %s = %d;", alg_name(c, order[i]),
-                    c->map[order[i]].id);
+                    id_of(c, order[i]));
     fputs(" no equivalent:", out);
     for (int i = 0; i < n; i++)
-        if (c->map[order[i]].id < 0)
+        if (id_of(c, order[i]) < 0)
             fprintf(out, " %s", alg_name(c, order[i]));
     fputs(".\n", out);
 }

@@ -137,6 +137,13 @@ const char *ss_map_ompi_rules(shcoll_kind_t kind, int alg, const char **why)
                               m ? m->theirs : NULL, why);
 }
 
+/* coll_tuned's number for map row m, NONE when it has none (or the row
+ * is missing, which tests/test_catalogue.c reports). */
+static int alg_no(const rules_map_t *m)
+{
+    return m->theirs ? m->alg : NONE;
+}
+
 static const char *coll_name(const rules_coll_t *c)
 {
     return shcoll_kind_name((shcoll_kind_t)(c - colls));
@@ -152,7 +159,7 @@ static int in_order(const rules_coll_t *c, int *order)
 {
     int ids[SHCOLL_MAX_NALGS];
     for (int a = 0; a < c->nmap; a++)
-        ids[a] = c->map[a].alg;
+        ids[a] = alg_no(&c->map[a]);
     ss_tune_order(ids, c->nmap, order);
     return c->nmap;
 }
@@ -175,7 +182,7 @@ static msg_rule_t choose(const ss_tune_t *t, const rules_coll_t *c,
     r.winner = w->algorithm;
     r.winner_s = ss_tune_time(t, coll_name(c), w->algorithm, pes, bytes);
     int a = shcoll_alg_of((shcoll_kind_t)(c - colls), w->algorithm);
-    if (a >= 0 && c->map[a].alg >= 0) {
+    if (a >= 0 && alg_no(&c->map[a]) >= 0) {
         r.use = &c->map[a];
         return r;
     }
@@ -183,7 +190,7 @@ static msg_rule_t choose(const ss_tune_t *t, const rules_coll_t *c,
     for (int i = 0; i < n; i++) {
         const rules_map_t *m = &c->map[order[i]];
         double x = ss_tune_time(t, coll_name(c), alg_name(c, m), pes, bytes);
-        if (m->alg >= 0 && x == x && !(x >= r.use_s)) {
+        if (alg_no(m) >= 0 && x == x && !(x >= r.use_s)) {
             r.use = m;
             r.use_s = x;
         }
@@ -327,12 +334,12 @@ static void write_legend(FILE *out, const rules_coll_t *c)
     int order[SHCOLL_MAX_NALGS], n = in_order(c, order), none = 1;
     fprintf(out, "\n# Ours -> %s:", c->mpi);
     for (int i = 0; i < n; i++)
-        if (c->map[order[i]].alg >= 0)
+        if (alg_no(&c->map[order[i]]) >= 0)
             fprintf(out, " %s = %d;", alg_name(c, &c->map[order[i]]),
                     c->map[order[i]].alg);
     fputs(" no equivalent:", out);
     for (int i = 0; i < n; i++)
-        if (c->map[order[i]].alg < 0) {
+        if (alg_no(&c->map[order[i]]) < 0) {
             fprintf(out, " %s", alg_name(c, &c->map[order[i]]));
             none = 0;
         }

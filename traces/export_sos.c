@@ -382,7 +382,7 @@ static const char *why(const ss_tune_cell_t *x, void *ctx)
         return "SOS holds one algorithm per collective, one broadcast "
                "setting and one radix: this one has the least loss over the "
                "sizes";
-    return w ? w->why : NO_SOS;
+    return w && w->why ? w->why : NO_SOS;
 }
 
 /* The broadcast setting the other values need (linear fcollect and
@@ -437,14 +437,14 @@ static void write_legend(FILE *out, const sos_coll_t *c)
         fprintf(out, "%s%s = %s", sep, v->sos, v->how);
     for (int a = 0; a < c->nalgs; a++) {
         const char *w = c->algs[a].why;
-        int first = !c->algs[a].sos;
+        int first = !c->algs[a].sos && w;   /* !w: a missing row */
         for (int e = 0; e < a && first; e++)
-            first = c->algs[e].sos || strcmp(c->algs[e].why, w);
+            first = !c->algs[e].why || strcmp(c->algs[e].why, w);
         if (!first)
             continue;
         sep = ". ";
         for (int e = a; e < c->nalgs; e++)
-            if (!c->algs[e].sos && !strcmp(c->algs[e].why, w)) {
+            if (!c->algs[e].sos && c->algs[e].why && !strcmp(c->algs[e].why, w)) {
                 fprintf(out, "%s%s", sep,
                         shcoll_entry((shcoll_kind_t)(c - colls), e)->name);
                 sep = ", ";

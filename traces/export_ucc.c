@@ -345,7 +345,7 @@ static void write_map(FILE *out, const ucc_coll_t *c)
             c->per_pe ? " (sizes: bytes per PE x PEs)" : "");
     for (const ucc_map_t *m = c->map; m < c->map + c->nmap; m++)
         fprintf(out, "#   %-20s %-12s %s\n", ours(c, m),
-                m->ucc ? m->ucc : "(none)", m->how);
+                m->ucc ? m->ucc : "(none)", m->how ? m->how : "");
 }
 
 /* The radix knob k holds in the plan's cells [a, b), 0 if none uses it. */
