@@ -169,6 +169,8 @@ static const char *runs_of(const ss_tune_t *t, const sos_coll_t *c,
         return NULL;
     int r = v->tree ? k->radix : 0;
     const char *ours = ours_of(c, v, 0), *alt = ours_of(c, v, 1);
+    if (!ours)                  /* its row is missing: test_catalogue says */
+        return NULL;
     *tm = ss_tune_time_at(t, coll_name(c), ours, r, pes, bytes);
     if (alt && isnan(*tm) && r == 2) {
         *tm = ss_tune_time_at(t, coll_name(c), alt, 2, pes, bytes);
@@ -250,10 +252,11 @@ static void add_cand(int *cand, size_t *n, int r)
 /* The default radix of the algorithm c's tree value runs (0: none). */
 static int tree_default(const sos_coll_t *c)
 {
-    for (const sos_value_t *v = c->values; v->sos; v++)
+    const shcoll_entry_t *e = NULL;
+    for (const sos_value_t *v = c->values; v->sos && !e; v++)
         if (v->tree)
-            return shcoll_entry_named(coll_name(c), ours_of(c, v, 0))->radix;
-    return 0;
+            e = shcoll_entry_named(coll_name(c), ours_of(c, v, 0));
+    return e ? e->radix : 0;
 }
 
 /* Radices to try: 2, the default radix of the algorithms the tree values
@@ -270,11 +273,11 @@ static size_t radix_candidates(const ss_tune_t *t, const ss_tune_plan_t *p,
         const sos_coll_t *c = &colls[shcoll_kind_of(p->cells[i].collective)];
         for (const sos_value_t *v = c->values; v->sos; v++) {
             int r[8];
-            size_t nr = v->tree ? ss_tune_radices_at(t, p->cells[i].collective,
-                                                     ours_of(c, v, 0),
-                                                     p->cells[i].pes,
-                                                     p->cells[i].bytes, r, 8)
-                                : 0;
+            const char *ours = v->tree ? ours_of(c, v, 0) : NULL;
+            size_t nr = ours ? ss_tune_radices_at(t, p->cells[i].collective,
+                                                  ours, p->cells[i].pes,
+                                                  p->cells[i].bytes, r, 8)
+                             : 0;
             for (size_t j = 0; j < nr; j++)
                 add_cand(cand, &n, r[j]);
         }
@@ -417,7 +420,7 @@ static void say_no_atomic(FILE *out, const ss_tune_t *t,
     const sos_coll_t *c = &colls[SHCOLL_REDUCE];
     const char *recdbl = ours_of(c, value_named(coll_name(c), "recdbl"), 0);
     double worst = 0;
-    for (size_t i = a; i < b; i++) {
+    for (size_t i = a; recdbl && i < b; i++) {
         double r = ss_tune_time_at(t, coll_name(c), recdbl, 0,
                                    p->cells[i].pes, p->cells[i].bytes);
         if (!isnan(r) && p->cells[i].runs_s > 0)
