@@ -15,10 +15,11 @@
  * paying o and o_recv), and the combine cost gamma per byte of a
  * reduction.
  *
- * One switch per collective picks the form of each algorithm of the
- * catalogue (algorithms/catalogue.h), with no default: a form missing
- * fails to compile (-Werror=switch). tests/predict_within.sh checks
- * every form against the simulator.
+ * Each algorithm of the catalogue (algorithms/catalogue.h) has its form
+ * in predict_<kind>.c, a function named as the algorithm; the catalogue
+ * makes the table of them (SS_PRED_FORMS), so one missing fails to
+ * compile. tests/predict_within.sh checks every form against the
+ * simulator.
  */
 #ifndef SS_PREDICT_H
 #define SS_PREDICT_H
@@ -52,10 +53,25 @@ typedef struct ss_pred_in {
 typedef double (*ss_pred_fn)(const ss_ab_t *ab, const ss_pred_in_t *in);
 
 /* The closed form of algorithm alg (SHCOLL_<KIND>_<ALG>) of each
- * collective, one function per collective (predict_<kind>.c), NULL for
- * no algorithm. */
+ * collective, NULL for no algorithm: ss_pred_<kind>, which
+ * predict_<kind>.c defines with SS_PRED_FORMS(KIND, kind) from its
+ * functions named as the algorithms are (a switch over the catalogue's
+ * rows: an algorithm without its form is an undeclared name). */
 #define SS_PRED_DECLARE_(KIND, kind) ss_pred_fn ss_pred_##kind(int alg);
 SHCOLL_KINDS(SS_PRED_DECLARE_)
+#define SS_PRED_CASE_(KIND, kind, ALG, alg, shape, radix_, segment_, desc_) \
+    case SHCOLL_##KIND##_##ALG:                                             \
+        return alg;
+#define SS_PRED_FORMS(KIND, kind)                                           \
+    ss_pred_fn ss_pred_##kind(int alg)                                      \
+    {                                                                       \
+        switch ((enum shcoll_##kind##_alg)alg) {                            \
+            SHCOLL_##KIND##_ALGS(SS_PRED_CASE_)                             \
+        case SHCOLL_##KIND##_NALGS:                                         \
+            break;                                                          \
+        }                                                                   \
+        return NULL;                                                        \
+    }
 
 /* The closed form of algorithm alg of collective kind; NULL when there
  * is no such algorithm. */

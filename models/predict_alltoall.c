@@ -77,17 +77,4 @@ static double windowed(const ss_ab_t *ab, const ss_pred_in_t *in)
     return exchange(ab, in->p, (double)in->n, k);
 }
 
-/* The closed form of each algorithm: a case per algorithm of the
- * catalogue and no default, so one without its form does not compile. */
-ss_pred_fn ss_pred_alltoall(int alg)
-{
-    switch ((enum shcoll_alltoall_alg)alg) {
-    case SHCOLL_ALLTOALL_PAIRWISE:
-        return pairwise;
-    case SHCOLL_ALLTOALL_WINDOWED:
-        return windowed;
-    case SHCOLL_ALLTOALL_NALGS:
-        break;
-    }
-    return NULL;
-}
+SS_PRED_FORMS(ALLTOALL, alltoall)

@@ -394,27 +394,4 @@ static double scatter_allgather(const ss_ab_t *ab, const ss_pred_in_t *in)
     return t0 + (double)(p - 1) * t(ab, 1, (double)(q + (extra > 0)));
 }
 
-/* The closed form of each algorithm: a case per algorithm of the
- * catalogue and no default, so one without its form does not compile. */
-ss_pred_fn ss_pred_broadcast(int alg)
-{
-    switch ((enum shcoll_broadcast_alg)alg) {
-    case SHCOLL_BROADCAST_LINEAR:
-        return linear;
-    case SHCOLL_BROADCAST_BINOMIAL:
-        return binomial;
-    case SHCOLL_BROADCAST_KNOMIAL:
-        return knomial;
-    case SHCOLL_BROADCAST_KARY:
-        return kary;
-    case SHCOLL_BROADCAST_SCATTER_ALLGATHER:
-        return scatter_allgather;
-    case SHCOLL_BROADCAST_PIPELINED_CHAIN:
-        return pipelined_chain;
-    case SHCOLL_BROADCAST_PIPELINED_BINARY:
-        return pipelined_binary;
-    case SHCOLL_BROADCAST_NALGS:
-        break;
-    }
-    return NULL;
-}
+SS_PRED_FORMS(BROADCAST, broadcast)

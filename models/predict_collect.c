@@ -179,21 +179,4 @@ static double bruck(const ss_ab_t *ab, const ss_pred_in_t *in)
     return t + ss_fcollect_bruck_time(ab, in->p, 0, in->sizes);
 }
 
-/* The closed form of each algorithm: a case per algorithm of the
- * catalogue and no default, so one without its form does not compile. */
-ss_pred_fn ss_pred_collect(int alg)
-{
-    switch ((enum shcoll_collect_alg)alg) {
-    case SHCOLL_COLLECT_LINEAR:
-        return linear;
-    case SHCOLL_COLLECT_RING:
-        return ring;
-    case SHCOLL_COLLECT_RECURSIVE_DOUBLING:
-        return recursive_doubling;
-    case SHCOLL_COLLECT_BRUCK:
-        return bruck;
-    case SHCOLL_COLLECT_NALGS:
-        break;
-    }
-    return NULL;
-}
+SS_PRED_FORMS(COLLECT, collect)

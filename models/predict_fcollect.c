@@ -486,27 +486,4 @@ static double neighbor_exchange(const ss_ab_t *ab, const ss_pred_in_t *in)
     return msg(ab, n) + (in->p / 2 - 1) * msg(ab, 2 * n);
 }
 
-/* The closed form of each algorithm: a case per algorithm of the
- * catalogue and no default, so one without its form does not compile. */
-ss_pred_fn ss_pred_fcollect(int alg)
-{
-    switch ((enum shcoll_fcollect_alg)alg) {
-    case SHCOLL_FCOLLECT_LINEAR:
-        return linear;
-    case SHCOLL_FCOLLECT_DIRECT:
-        return direct;
-    case SHCOLL_FCOLLECT_RING:
-        return ring;
-    case SHCOLL_FCOLLECT_RECURSIVE_DOUBLING:
-        return recursive_doubling;
-    case SHCOLL_FCOLLECT_BRUCK:
-        return bruck;
-    case SHCOLL_FCOLLECT_NEIGHBOR_EXCHANGE:
-        return neighbor_exchange;
-    case SHCOLL_FCOLLECT_KNOMIAL:
-        return knomial;
-    case SHCOLL_FCOLLECT_NALGS:
-        break;
-    }
-    return NULL;
-}
+SS_PRED_FORMS(FCOLLECT, fcollect)

@@ -462,25 +462,4 @@ static double ring(const ss_ab_t *ab, const ss_pred_in_t *in)
     return (p - 1) * (2 * hop + b * ab->gamma);
 }
 
-/* The closed form of each algorithm: a case per algorithm of the
- * catalogue and no default, so one without its form does not compile. */
-ss_pred_fn ss_pred_reduce(int alg)
-{
-    switch ((enum shcoll_reduce_alg)alg) {
-    case SHCOLL_REDUCE_LINEAR:
-        return linear;
-    case SHCOLL_REDUCE_BINOMIAL:
-        return binomial;
-    case SHCOLL_REDUCE_KNOMIAL:
-        return knomial;
-    case SHCOLL_REDUCE_RECURSIVE_DOUBLING:
-        return recursive_doubling;
-    case SHCOLL_REDUCE_RABENSEIFNER:
-        return rabenseifner;
-    case SHCOLL_REDUCE_RING:
-        return ring;
-    case SHCOLL_REDUCE_NALGS:
-        break;
-    }
-    return NULL;
-}
+SS_PRED_FORMS(REDUCE, reduce)
