@@ -34,27 +34,23 @@
 #include "shcoll.h"
 #include <string.h>
 
-/* Registry plumbing: an algorithm "fcollect_linear" defines
- * shcoll_fcollect_linear_run / _psync_words / _work_bytes. Its file uses
- * SHCOLL_DECLARE_ALG for the prototypes; the registry uses it again plus
- * one SHCOLL_ALG row, so adding an algorithm touches no other file. */
-#define SHCOLL_DECLARE_ALG(id)                                              \
-    int shcoll_##id##_run(const shcoll_args_t *a);                          \
-    size_t shcoll_##id##_psync_words(int npes, int radix);                  \
-    size_t shcoll_##id##_work_bytes(int npes, size_t nbytes, int radix)
-
-#define SHCOLL_ALG(name, desc, id)                                          \
-    { name, desc, shcoll_##id##_run, shcoll_##id##_psync_words,             \
-      shcoll_##id##_work_bytes, NULL }
-
-/* A step algorithm (shcoll_steps_t) also defines shcoll_<id>_nsteps. */
-#define SHCOLL_DECLARE_STEP_ALG(id)                                         \
-    SHCOLL_DECLARE_ALG(id);                                                 \
-    int shcoll_##id##_nsteps(int npes)
-
-#define SHCOLL_STEP_ALG(name, desc, id)                                     \
-    { name, desc, shcoll_##id##_run, shcoll_##id##_psync_words,             \
-      shcoll_##id##_work_bytes, shcoll_##id##_nsteps }
+/* Every algorithm's functions, declared from the catalogue: the file of
+ * algorithm <alg> of <kind> (<kind>/<alg>.c) defines
+ * shcoll_<kind>_<alg>_run, _psync_words and _work_bytes, and a STEPS one
+ * (shcoll_steps_t) _nsteps as well; shcoll.c makes the registries of
+ * them (docs/adding-an-algorithm.md: what else a new one needs). */
+#define SHCOLL_NSTEPS_PROTO_LINEAR(f)
+#define SHCOLL_NSTEPS_PROTO_RING(f)
+#define SHCOLL_NSTEPS_PROTO_STEPS(f) int f##_nsteps(int npes);
+#define SHCOLL_NSTEPS_PROTO_LOG(f)
+#define SHCOLL_NSTEPS_PROTO_KNOMIAL2(f)
+#define SHCOLL_PROTO_(KIND, kind, ALG, alg, shape, radix_, segment_, desc_) \
+    int shcoll_##kind##_##alg##_run(const shcoll_args_t *a);                \
+    size_t shcoll_##kind##_##alg##_psync_words(int npes, int radix);        \
+    size_t shcoll_##kind##_##alg##_work_bytes(int npes, size_t nbytes,      \
+                                              int radix);                   \
+    SHCOLL_NSTEPS_PROTO_##shape(shcoll_##kind##_##alg)
+SHCOLL_ALGS(SHCOLL_PROTO_)
 
 /* The steps [*lo, *hi) of n that a call runs (its window, or all). */
 static inline void shcoll_step_range(const shcoll_args_t *a, int n, int *lo,

@@ -1,21 +1,37 @@
 /* shcoll.c - registries, names and the reduction type table. */
-#include "shcoll.h"
+#include "internal.h"
 #include <complex.h>
 #include <stdint.h>
 #include <string.h>
 
 /* ---- registries ------------------------------------------------------ */
 
+/* One row per algorithm of the catalogue, made of the functions its file
+ * defines (internal.h declares them): a row of the catalogue whose file
+ * is missing fails to link, naming shcoll_<kind>_<alg>_run. Only STEPS
+ * algorithms define _nsteps. */
+#define SHCOLL_NSTEPS_LINEAR(f) NULL
+#define SHCOLL_NSTEPS_RING(f) NULL
+#define SHCOLL_NSTEPS_STEPS(f) f##_nsteps
+#define SHCOLL_NSTEPS_LOG(f) NULL
+#define SHCOLL_NSTEPS_KNOMIAL2(f) NULL
+#define SHCOLL_REG_ROW_(KIND, kind, ALG, alg, shape, radix_, segment_,      \
+                        desc_)                                              \
+    {#alg, desc_, shcoll_##kind##_##alg##_run,                               \
+     shcoll_##kind##_##alg##_psync_words, shcoll_##kind##_##alg##_work_bytes, \
+     SHCOLL_NSTEPS_##shape(shcoll_##kind##_##alg)},
+#define SHCOLL_REGISTRY_(KIND, kind)                                        \
+    const shcoll_alg_t shcoll_##kind##_algs[SHCOLL_##KIND##_NALGS + 1] = {  \
+        SHCOLL_##KIND##_ALGS(SHCOLL_REG_ROW_) {0}};
+SHCOLL_KINDS(SHCOLL_REGISTRY_)
+
 const shcoll_alg_t *shcoll_registry(shcoll_kind_t kind)
 {
-    switch (kind) {
-    case SHCOLL_FCOLLECT:  return shcoll_fcollect_algs;
-    case SHCOLL_COLLECT:   return shcoll_collect_algs;
-    case SHCOLL_BROADCAST: return shcoll_broadcast_algs;
-    case SHCOLL_REDUCE:    return shcoll_reduce_algs;
-    case SHCOLL_ALLTOALL:  return shcoll_alltoall_algs;
-    default:               return NULL;
-    }
+#define SHCOLL_REGISTRY_OF_(KIND, kind) [SHCOLL_##KIND] = shcoll_##kind##_algs,
+    static const shcoll_alg_t *const reg[SHCOLL_NKINDS] = {
+        SHCOLL_KINDS(SHCOLL_REGISTRY_OF_)
+    };
+    return (unsigned)kind < SHCOLL_NKINDS ? reg[kind] : NULL;
 }
 
 const shcoll_alg_t *shcoll_find(shcoll_kind_t kind, const char *name)
@@ -27,16 +43,6 @@ const shcoll_alg_t *shcoll_find(shcoll_kind_t kind, const char *name)
         if (strcmp(alg->name, name) == 0)
             return alg;
     return NULL;
-}
-
-const char *shcoll_kind_name(shcoll_kind_t kind)
-{
-    static const char *const names[SHCOLL_NKINDS] = {
-        [SHCOLL_FCOLLECT] = "fcollect", [SHCOLL_COLLECT] = "collect",
-        [SHCOLL_BROADCAST] = "broadcast", [SHCOLL_REDUCE] = "reduce",
-        [SHCOLL_ALLTOALL] = "alltoall",
-    };
-    return (unsigned)kind < SHCOLL_NKINDS ? names[kind] : NULL;
 }
 
 /* ---- sets ------------------------------------------------------------ */

@@ -12,6 +12,8 @@
 #include <shmem.h>
 #include <stddef.h>
 
+#include "catalogue.h"
+
 /* The participating PEs: member r (0 <= r < size) is global PE
  * start + r * stride. Covers both active sets (stride = 1 << logPE_stride)
  * and teams split strided from the world team. */
@@ -20,15 +22,6 @@ typedef struct shcoll_set {
     int stride;
     int size;
 } shcoll_set_t;
-
-typedef enum shcoll_kind {
-    SHCOLL_FCOLLECT,
-    SHCOLL_COLLECT,
-    SHCOLL_BROADCAST,
-    SHCOLL_REDUCE,
-    SHCOLL_ALLTOALL,
-    SHCOLL_NKINDS
-} shcoll_kind_t;
 
 typedef enum shcoll_op {
     SHCOLL_OP_AND, SHCOLL_OP_OR, SHCOLL_OP_XOR,
@@ -106,16 +99,17 @@ typedef struct shcoll_alg {
     int (*nsteps)(int npes);
 } shcoll_alg_t;
 
-/* Registries: NULL-terminated by a zero row (name == NULL). */
-extern const shcoll_alg_t shcoll_fcollect_algs[];
-extern const shcoll_alg_t shcoll_collect_algs[];
-extern const shcoll_alg_t shcoll_broadcast_algs[];
-extern const shcoll_alg_t shcoll_reduce_algs[];
-extern const shcoll_alg_t shcoll_alltoall_algs[];
+/* Registries: one row per algorithm of the catalogue (catalogue.h), in
+ * its order, so SHCOLL_<KIND>_<ALG> indexes them; a zero row (name ==
+ * NULL) ends each. */
+extern const shcoll_alg_t shcoll_fcollect_algs[SHCOLL_FCOLLECT_NALGS + 1];
+extern const shcoll_alg_t shcoll_collect_algs[SHCOLL_COLLECT_NALGS + 1];
+extern const shcoll_alg_t shcoll_broadcast_algs[SHCOLL_BROADCAST_NALGS + 1];
+extern const shcoll_alg_t shcoll_reduce_algs[SHCOLL_REDUCE_NALGS + 1];
+extern const shcoll_alg_t shcoll_alltoall_algs[SHCOLL_ALLTOALL_NALGS + 1];
 
 const shcoll_alg_t *shcoll_registry(shcoll_kind_t kind);
 const shcoll_alg_t *shcoll_find(shcoll_kind_t kind, const char *name);
-const char *shcoll_kind_name(shcoll_kind_t kind);
 
 size_t shcoll_type_size(shcoll_type_t t);
 const char *shcoll_type_name(shcoll_type_t t);   /* OpenSHMEM TYPENAME */

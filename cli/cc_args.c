@@ -1,6 +1,8 @@
 /* cc_args.c - classifying a compiler command line (cc_args.h) the way
  * gcc reads it: inputs by their extension, options by their name, an
- * option's value in the next argument where gcc expects it there. */
+ * option's value in the next argument where gcc expects it there. Our own
+ * errors exit with the statuses of fail.h, like shmemsim-run's; the
+ * compiler's and the linker's keep their status. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,16 +10,15 @@
 #include <unistd.h>
 
 #include "cc_args.h"
+#include "fail.h"
 
 void ss_strv_add(ss_strv_t *l, const char *s)
 {
     if (l->n + 1 >= l->cap) {
         size_t c = l->cap ? 2 * l->cap : 16;
         const char **v = realloc(l->v, c * sizeof *v);
-        if (!v) {
-            fputs("shmemsim-cc: error: out of memory\n", stderr);
-            exit(1);
-        }
+        if (!v)
+            exit(ss_fail(SS_EXIT_SYSTEM, "out of memory"));
         l->v = v;
         l->cap = c;
     }
@@ -60,14 +61,6 @@ static int has_prefix(const char *a, const char *const *l)
     return 0;
 }
 
-/* Our own errors exit 2, like shmemsim-run's; the compiler's and the
- * linker's keep their status. */
-static int fail(const char *what, const char *arg)
-{
-    fprintf(stderr, "shmemsim-cc: error: %s%s\n", what, arg ? arg : "");
-    return 2;
-}
-
 static int ends_with(const char *s, const char *suffix)
 {
     size_t n = strlen(s), m = strlen(suffix);
@@ -99,17 +92,15 @@ static int add_input(ss_cc_plan_t *p, const char *path)
     int k = input_kind(path);
     /* Checked here, not left to the compiler: its message for a missing
      * file takes two lines and an exit status of 1. */
-    if (access(path, R_OK)) {
-        fprintf(stderr, "shmemsim-cc: error: %s: %s\n", path, strerror(errno));
-        return 2;
-    }
+    if (access(path, R_OK))
+        return ss_fail(SS_EXIT_INPUT, "%s: %s", path, strerror(errno));
     if (k < 0) {
         ss_strv_add(&p->link, path);
         return 0;
     }
     ss_cc_input_t *in = realloc(p->in, (p->nin + 1) * sizeof *in);
     if (!in)
-        return fail("out of memory", NULL);
+        return ss_fail(SS_EXIT_SYSTEM, "out of memory");
     p->in = in;
     p->in[p->nin++] = (ss_cc_input_t){path, k};
     p->cxx |= k == SS_IN_CXX;
@@ -133,7 +124,7 @@ static int option(int argc, char **argv, int *i, ss_cc_plan_t *p)
     int pre = in_list(a, pre_pair), lnk = in_list(a, link_pair);
     if (!strcmp(a, "-o") || pre || lnk || in_list(a, both_pair)) {
         if (*i + 1 >= argc)
-            return fail("missing argument after ", a);
+            return ss_fail(SS_EXIT_USAGE, "missing argument after %s", a);
         const char *v = argv[++*i];
         if (!strcmp(a, "-o")) {
             p->output = v;
@@ -156,8 +147,9 @@ static int option(int argc, char **argv, int *i, ss_cc_plan_t *p)
         if (!a[2] && *i + 1 < argc)
             ss_strv_add(&p->compile, argv[++*i]);
     } else if (!strcmp(a, "-shared"))
-        return fail("-shared: an OpenSHMEM program is linked as a whole "
-                    "executable (its globals are gathered at link time)", NULL);
+        return ss_fail(SS_EXIT_USAGE, "-shared: an OpenSHMEM program is linked as "
+                       "a whole executable (its globals are gathered at link "
+                       "time)");
     else if (in_list(a, stop_early))
         p->compile_only = 1;
     else if (in_list(a, link_only) || has_prefix(a, link_prefix))
@@ -177,15 +169,15 @@ int ss_cc_plan(int argc, char **argv, ss_cc_plan_t *p)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int rc = a[0] == '-' && a[1] ? option(argc, argv, &i, p)
-                 : !strcmp(a, "-") ? fail("reading a source from stdin is not "
-                                          "supported", NULL)
+                 : !strcmp(a, "-") ? ss_fail(SS_EXIT_USAGE, "reading a source "
+                                             "from stdin is not supported")
                  : add_input(p, a);
         if (rc)
             return rc;
     }
     if (p->lang && !p->compile_only)
-        return fail("-x is only supported with -c (compile, then link the "
-                    "objects)", NULL);
+        return ss_fail(SS_EXIT_USAGE, "-x is only supported with -c (compile, "
+                       "then link the objects)");
     return 0;
 }
 

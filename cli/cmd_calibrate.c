@@ -10,6 +10,7 @@
 
 #include "calib_fit.h"
 #include "commands.h"
+#include "fail.h"
 #include "parse.h"
 
 static const char help[] =
@@ -95,33 +96,25 @@ static int is_bw(int k)
 
 static int sizes(const char *v, calib_opts_t *f)
 {
-    char lo[64], err[300], why[250];
+    char lo[64], why[250];
     const char *colon = strchr(v, ':');
-    if (!colon || (size_t)(colon - v) >= sizeof lo) {
-        snprintf(err, sizeof err, "--sizes '%s': expected MIN:MAX, e.g. 0:8K", v);
-        return ss_cli_fail(err);
-    }
+    if (!colon || (size_t)(colon - v) >= sizeof lo)
+        return ss_fail(SS_EXIT_USAGE, "--sizes '%s': expected MIN:MAX, e.g. 0:8K",
+                       v);
     snprintf(lo, sizeof lo, "%.*s", (int)(colon - v), v);
     if (ss_parse_size(lo, &f->min_bytes, why, sizeof why) ||
-        ss_parse_size(colon + 1, &f->max_bytes, why, sizeof why)) {
-        snprintf(err, sizeof err, "--sizes: %s", why);
-        return ss_cli_fail(err);
-    }
-    if (f->min_bytes > f->max_bytes) {
-        snprintf(err, sizeof err, "--sizes '%s': MIN is above MAX", v);
-        return ss_cli_fail(err);
-    }
+        ss_parse_size(colon + 1, &f->max_bytes, why, sizeof why))
+        return ss_fail(SS_EXIT_USAGE, "--sizes: %s", why);
+    if (f->min_bytes > f->max_bytes)
+        return ss_fail(SS_EXIT_USAGE, "--sizes '%s': MIN is above MAX", v);
     return 0;
 }
 
 static int value(int argc, char **argv, int *i, const char **v)
 {
-    char err[200];
-    if (*i + 1 >= argc) {
-        snprintf(err, sizeof err, "%s needs a value (see shmemsim calibrate --help)",
-                 argv[*i]);
-        return ss_cli_fail(err);
-    }
+    if (*i + 1 >= argc)
+        return ss_fail(SS_EXIT_USAGE, "%s needs a value (see shmemsim calibrate "
+                       "--help)", argv[*i]);
     *v = argv[++*i];
     return 0;
 }
@@ -130,12 +123,11 @@ static int known(const char *a)
 {
     static const char *const opts[] = {"--inter", "--intra", "--pairs", "--sizes",
                                        "-o", "--base", "--nodes", "--cores", NULL};
-    char err[200];
     for (int i = 0; opts[i]; i++)
         if (!strcmp(a, opts[i]))
             return 1;
-    snprintf(err, sizeof err, "unknown option '%s' (see shmemsim calibrate --help)", a);
-    ss_cli_fail(err);
+    ss_fail(SS_EXIT_USAGE, "unknown option '%s' (see shmemsim calibrate --help)",
+            a);
     return 0;
 }
 
@@ -147,7 +139,7 @@ static int set_option(cal_opts_t *o, const char *a, const char *v, long *pairs)
               : !strcmp(a, "--cores") ? &o->spec.cores : NULL;
     if (num && ss_parse_long(v, num == &o->spec.nodes ? 2 : 1, 1 << 20, num, a, err,
                              sizeof err))
-        return ss_cli_fail(err);
+        return ss_fail(SS_EXIT_USAGE, "%s", err);
     if (!strcmp(a, "--sizes"))
         return sizes(v, &o->fit);
     if (!strcmp(a, "-o"))
@@ -159,12 +151,11 @@ static int set_option(cal_opts_t *o, const char *a, const char *v, long *pairs)
 
 static int parse_opts(int argc, char **argv, cal_opts_t *o)
 {
-    char err[300];
     long pairs = 1;
     const char *v = NULL;
     o->fit.max_bytes = (size_t)-1;
     if (!(o->in = calloc((size_t)argc, sizeof *o->in)))
-        return ss_cli_fail("out of memory");
+        return ss_fail(SS_EXIT_SYSTEM, "out of memory");
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *path = a;
         int intra = !strcmp(a, "--intra");
@@ -176,21 +167,20 @@ static int parse_opts(int argc, char **argv, cal_opts_t *o)
                     return 2;
                 continue;
             }
-            if (v[0] == '-' && v[1]) {
-                snprintf(err, sizeof err, "%s needs a FILE, not the option '%s'", a, v);
-                return ss_cli_fail(err);
-            }
+            if (v[0] == '-' && v[1])
+                return ss_fail(SS_EXIT_USAGE, "%s needs a FILE, not the option "
+                               "'%s'", a, v);
             path = v;
         }
         o->in[o->n++] = (calib_input_t){.path = path, .pairs = (int)pairs,
                                         .side = intra ? CALIB_INTRA : CALIB_INTER};
     }
     if (!o->n)
-        return ss_cli_fail("shmemsim calibrate needs OSU output files (see "
-                           "shmemsim calibrate --help)");
+        return ss_fail(SS_EXIT_USAGE, "shmemsim calibrate needs OSU output files "
+                       "(see shmemsim calibrate --help)");
     if (o->spec.base && o->spec.nodes)
-        return ss_cli_fail("--nodes sizes the default base (one switch); with "
-                           "--base the base's shape holds");
+        return ss_fail(SS_EXIT_USAGE, "--nodes sizes the default base (one "
+                       "switch); with --base the base's shape holds");
     return 0;
 }
 
@@ -211,7 +201,7 @@ static int read_inputs(cal_opts_t *o)
     for (size_t i = 0; i < o->n; i++)
         if (osu_read(o->in[i].path, &o->in[i].t, err, sizeof err) ||
             calib_file(&o->in[i], &o->fit, err, sizeof err))
-            return ss_cli_fail(err);
+            return ss_fail(SS_EXIT_INPUT, "%s", err);
     return 0;
 }
 
@@ -272,12 +262,9 @@ static void print_table(const cal_opts_t *o, const calib_result_t *r)
 static int write_spec(const cal_opts_t *o, const calib_result_t *r, const char *spec,
                       int argc, char **argv)
 {
-    char err[400];
     FILE *f = fopen(o->out, "w");
-    if (!f) {
-        snprintf(err, sizeof err, "cannot write '%s'", o->out);
-        return ss_cli_fail(err);
-    }
+    if (!f)
+        return ss_fail(SS_EXIT_SYSTEM, "cannot write '%s'", o->out);
     fputs("# shmemsim calibrate: the loggp model fitted to OSU Micro-Benchmarks "
           "output\n# command:", f);
     for (int i = 0; i < argc; i++)
@@ -289,10 +276,8 @@ static int write_spec(const cal_opts_t *o, const calib_result_t *r, const char *
     for (size_t i = 0; i < r->nnotes; i++)
         fprintf(f, "# note: %s\n", r->notes[i]);
     fprintf(f, "%s\n", spec);
-    if (fclose(f)) {
-        snprintf(err, sizeof err, "writing '%s' failed", o->out);
-        return ss_cli_fail(err);
-    }
+    if (fclose(f))
+        return ss_fail(SS_EXIT_SYSTEM, "writing '%s' failed", o->out);
     size_t n = strlen(o->out);
     if (n < 5 || strcmp(o->out + n - 5, ".spec"))
         fprintf(stderr, "shmemsim: note: --platform knows a spec file by its name "
@@ -314,9 +299,9 @@ int ss_cmd_calibrate(int argc, char **argv)
         rc = read_inputs(&o);
     base_order(&o);
     if (!rc && calib_solve(o.in, o.n, &o.fit, &r, err, sizeof err))
-        rc = ss_cli_fail(err);
+        rc = ss_fail(SS_EXIT_INPUT, "%s", err);
     if (!rc && calib_spec(&r, &o.spec, spec, sizeof spec, err, sizeof err))
-        rc = ss_cli_fail(err);
+        rc = ss_fail(SS_EXIT_INPUT, "%s", err);
     if (!rc) {
         print_table(&o, &r);
         printf("\nspec: %s\n", spec);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "fail.h"
 
 /* Seconds of simulation the demo plans for, by the estimates of its
  * points one after another (it runs two at a time; docs/scaling.md, "The
@@ -101,13 +102,14 @@ int ss_cmd_demo(int argc, char **argv)
         return fputs(usage, stdout), 0;
     if (argc > 2) {
         fputs(usage, stderr);
-        return ss_cli_fail("demo takes no options or arguments; `shmemsim scale` "
+        return ss_fail(SS_EXIT_USAGE, "demo takes no options or arguments; `shmemsim scale` "
                            "takes your own");
     }
     const char *self = "/proc/self/exe";
     char dir[] = "/tmp/shmemsim-demo-XXXXXX", csv[64];
     if (!mkdtemp(dir))
-        return ss_cli_fail("cannot make a folder in /tmp for the demo's files");
+        return ss_fail(SS_EXIT_SYSTEM, "cannot make a folder in /tmp for the "
+                       "demo's files");
     snprintf(csv, sizeof csv, "%s/fcollect.csv", dir);
     printf("shmemsim demo: fcollect (every PE contributes a block, all get all) "
            "of 8 B and 8 KiB\non aries-xc, a Cray XC-like dragonfly with 32 PEs per "

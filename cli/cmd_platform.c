@@ -6,6 +6,7 @@
 
 #include "cabling.h"
 #include "commands.h"
+#include "fail.h"
 #include "topo.h"
 
 static const char platform_help[] =
@@ -82,7 +83,7 @@ static int describe(const ss_topo_t *t)
     ss_cabling_sum_t s;
     char err[300];
     if (ss_cabling_of(t, &c, err, sizeof err))
-        return ss_cli_fail(err);
+        return ss_fail(SS_EXIT_USAGE, "%s", err);
     ss_cabling_sum(&c, &s);
     printf("topology,dragonfly\nzone,%s\nrouting,%s\n",
            t->simgrid_zone ? "simgrid (one router per group pair)" : "cabled",
@@ -114,36 +115,33 @@ int ss_cmd_platform(int argc, char **argv)
         else if (!spec && argv[i][0] != '-')
             spec = argv[i];
         else
-            return fprintf(stderr, "shmemsim: error: unexpected '%s' (see "
-                           "shmemsim platform --help)\n", argv[i]), 2;
+            return ss_fail(SS_EXIT_USAGE, "unexpected '%s' (see shmemsim "
+                           "platform --help)", argv[i]);
     }
     ss_topo_t t;
     char err[300];
     if (!spec)
-        return ss_cli_fail("shmemsim platform needs a SPEC (see shmemsim platform --help)");
-    if (!ss_topo_is_spec(spec)) {
-        snprintf(err, sizeof err, "'%s' is not a preset nor a fat-tree:/dragonfly: "
-                 "spec (see shmemsim platform --help)", spec);
-        return ss_cli_fail(err);
-    }
+        return ss_fail(SS_EXIT_USAGE, "shmemsim platform needs a SPEC (see "
+                       "shmemsim platform --help)");
+    if (!ss_topo_is_spec(spec))
+        return ss_fail(SS_EXIT_USAGE, "'%s' is not a preset nor a "
+                       "fat-tree:/dragonfly: spec (see shmemsim platform --help)",
+                       spec);
     if (ss_topo_parse(spec, &t, err, sizeof err))
-        return ss_cli_fail(err);
+        return ss_fail(SS_EXIT_USAGE, "%s", err);
     if (desc)
         return describe(&t);
     if (t.kind == SS_TOPO_DRAGONFLY && t.groups[0] > t.routers[0]) {
-        snprintf(err, sizeof err, "'%s' has %u groups, more than its %u routers per "
-                 "chassis: SimGrid's DRAGONFLY cluster cannot hold it, so there is no "
-                 "XML for it; give the spec itself to --platform", spec, t.groups[0],
-                 t.routers[0]);
-        return ss_cli_fail(err);
+        return ss_fail(SS_EXIT_USAGE, "'%s' has %u groups, more than its %u "
+                       "routers per chassis: SimGrid's DRAGONFLY cluster cannot "
+                       "hold it, so there is no XML for it; give the spec itself "
+                       "to --platform", spec, t.groups[0], t.routers[0]);
     }
     FILE *f = out ? fopen(out, "w") : stdout;
-    if (!f) {
-        snprintf(err, sizeof err, "cannot write '%s'", out);
-        return ss_cli_fail(err);
-    }
+    if (!f)
+        return ss_fail(SS_EXIT_SYSTEM, "cannot write '%s'", out);
     xml_notes(&t);
     ss_topo_write_xml(f, &t);
-    return (out ? fclose(f) : fflush(f)) ? ss_cli_fail("write failed") : 0;
+    return (out ? fclose(f) : fflush(f)) ? ss_fail(SS_EXIT_SYSTEM, "write failed") : 0;
 }
 

@@ -22,6 +22,7 @@
 #include "plot.h"
 #include "results.h"
 #include "commands.h"
+#include "fail.h"
 
 extern char **environ;
 
@@ -54,11 +55,6 @@ static const char plot_help[] =
     "      --format csv > f.csv\n"
     "  shmemsim plot f.csv --chart slowdown -o fcollect.svg --script fcollect.gp\n";
 
-static int fail(const char *msg)
-{
-    fprintf(stderr, "shmemsim: error: %s\n", msg);
-    return 2;
-}
 
 typedef struct plot_args {
     ss_plot_opts_t o;
@@ -130,28 +126,28 @@ static int parse_args(int argc, char **argv, plot_args_t *a)
             return fputs(plot_help, stdout), 1;
         int r = i + 1 < argc ? value_opt(a, s, argv[i + 1], err, sizeof err) : 0;
         if (r < 0)
-            return fail(err);
+            return ss_fail(SS_EXIT_USAGE, "%s", err);
         if (r > 0) {
             i++;
         } else if (s[0] == '-' && s[1]) {
-            snprintf(err, sizeof err, "%s '%s' (see shmemsim plot --help)",
-                     i + 1 == argc && takes_value(s) ? "missing value after" :
-                     "unknown option", s);
-            return fail(err);
+            return ss_fail(SS_EXIT_USAGE, "%s '%s' (see shmemsim plot --help)",
+                           i + 1 == argc && takes_value(s)
+                           ? "missing value after" : "unknown option", s);
         } else if (a->csv) {
-            snprintf(err, sizeof err, "one results file only, got '%s' and "
-                     "'%s' (see shmemsim plot --help)", a->csv, s);
-            return fail(err);
+            return ss_fail(SS_EXIT_USAGE, "one results file only, got '%s' and "
+                           "'%s' (see shmemsim plot --help)", a->csv, s);
         } else {
             a->csv = s;
         }
     }
     if (!a->csv)
-        return fail("shmemsim plot needs a RESULTS.csv (see shmemsim plot --help)");
+        return ss_fail(SS_EXIT_USAGE, "shmemsim plot needs a RESULTS.csv (see "
+                       "shmemsim plot --help)");
     if (!a->o.output)
-        return fail("shmemsim plot needs -o OUT.png or -o OUT.svg");
+        return ss_fail(SS_EXIT_USAGE, "shmemsim plot needs -o OUT.png or -o "
+                       "OUT.svg");
     if (ss_plot_term_for(a->o.output, &a->o.term, err, sizeof err))
-        return fail(err);
+        return ss_fail(SS_EXIT_USAGE, "%s", err);
     return 0;
 }
 
@@ -161,10 +157,8 @@ static int write_file(const char *path, const char *text, size_t len)
     int ok = f && fwrite(text, 1, len, f) == len;
     if (f && fclose(f))
         ok = 0;
-    if (!ok)
-        fprintf(stderr, "shmemsim: error: cannot write '%s': %s\n", path,
-                strerror(errno));
-    return ok ? 0 : 2;
+    return ok ? 0 : ss_fail(SS_EXIT_SYSTEM, "cannot write '%s': %s", path,
+                            strerror(errno));
 }
 
 /* Feeds the script to gnuplot and checks it made OUT. SIGPIPE is ignored
@@ -178,13 +172,12 @@ static int run_gnuplot(const char *script, size_t len, const char *out)
     /* Truncating OUT first checks it can be written (gnuplot only warns)
      * and keeps a stale image from passing for a new one. */
     FILE *probe = fopen(out, "w");
-    if (!probe || fclose(probe)) {
-        fprintf(stderr, "shmemsim: error: cannot write '%s': %s\n", out,
-                strerror(errno));
-        return 2;
-    }
+    if (!probe || fclose(probe))
+        return ss_fail(SS_EXIT_SYSTEM, "cannot write '%s': %s", out,
+                       strerror(errno));
     if (pipe(fd))
-        return remove(out), fail("cannot make a pipe to gnuplot");
+        return remove(out), ss_fail(SS_EXIT_SYSTEM, "cannot make a pipe to "
+                                    "gnuplot");
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_adddup2(&fa, fd[0], 0);
     posix_spawn_file_actions_addclose(&fa, fd[1]);
@@ -198,9 +191,9 @@ static int run_gnuplot(const char *script, size_t len, const char *out)
     if (rc) {
         close(fd[1]);
         remove(out);
-        return fail(rc == ENOENT ? "gnuplot not found: apt-get install "
-                    "gnuplot-nox (or put gnuplot on PATH)"
-                    : "cannot start gnuplot");
+        return ss_fail(SS_EXIT_SYSTEM, "%s", rc == ENOENT ? "gnuplot not found: "
+                       "apt-get install gnuplot-nox (or put gnuplot on PATH)"
+                       : "cannot start gnuplot");
     }
     struct sigaction ign = {0}, old;
     ign.sa_handler = SIG_IGN;
@@ -220,11 +213,10 @@ static int run_gnuplot(const char *script, size_t len, const char *out)
     if (!WIFEXITED(st) || WEXITSTATUS(st) != 0 || werr ||
         stat(out, &sb) || sb.st_size == 0) {
         remove(out);
-        fprintf(stderr, "shmemsim: error: gnuplot did not draw '%s' (%s; its "
-                "messages are above; --script FILE keeps the script to try "
-                "by hand)\n", out, WIFEXITED(st) && WEXITSTATUS(st) == 0 ?
-                "no file written" : "it failed");
-        return 1;
+        return ss_fail(SS_EXIT_FAILED, "gnuplot did not draw '%s' (%s; its "
+                       "messages are above; --script FILE keeps the script to "
+                       "try by hand)", out, WIFEXITED(st) && WEXITSTATUS(st) == 0
+                       ? "no file written" : "it failed");
     }
     return 0;
 }
@@ -239,19 +231,20 @@ int ss_cmd_plot(int argc, char **argv)
     ss_results_t r;
     char err[600];
     if (ss_results_load(a.csv, &r, err, sizeof err))
-        return fail(err);
+        return ss_fail(SS_EXIT_INPUT, "%s", err);
     char *text = NULL;
     size_t len = 0, dropped = 0;
     FILE *f = open_memstream(&text, &len);
     if (!f) {
         ss_results_free(&r);
-        return fail("out of memory");
+        return ss_fail(SS_EXIT_SYSTEM, "out of memory");
     }
     rc = ss_plot_write(f, &r, &a.o, &dropped, err, sizeof err);
     ss_results_free(&r);
     if (fclose(f) || rc) {
         free(text);
-        return fail(rc ? err : "out of memory");
+        return ss_fail(rc ? SS_EXIT_INPUT : SS_EXIT_SYSTEM, "%s",
+                       rc ? err : "out of memory");
     }
     if (dropped)
         fprintf(stderr, "shmemsim: note: %zu row(s) with 0 bytes or 0 time "

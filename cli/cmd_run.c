@@ -7,8 +7,10 @@
 #include <string.h>
 
 #include "commands.h"
+#include "fail.h"
 #include "options.h"
 #include "parse.h"
+#include "pick.h"
 #include "shcoll.h"
 #include "shcoll_check.h"
 #include "simcost.h"
@@ -61,16 +63,11 @@ static const char run_help[] =
     "  loggp above 1,024 PEs (its forms replay every member's messages)\n"
     "%s";
 
-static const char *const kinds[] = {"fcollect", "collect", "broadcast", "reduce",
-                                    "alltoall", NULL};
-static const char *const formats[] = {"table", "csv", "json", NULL};
-
 typedef struct run_opts {
     ss_config_t cfg;
     int kind;
     const char *alg;
-    const shcoll_alg_t *algs[64];
-    size_t nalgs;
+    ss_pick_t pick;          /* the algorithms: alg[0][0 .. n[0]) */
     size_t *bytes;
     size_t nsizes;
     const char *bytes_arg;   /* as given, for the scale command suggested */
@@ -79,9 +76,22 @@ typedef struct run_opts {
     ss_format_t fmt;
 } run_opts_t;
 
-static const char *op_name(int i) { return shcoll_op_name((shcoll_op_t)i); }
-static const char *type_name(int i) { return shcoll_type_name((shcoll_type_t)i); }
+static const char *kind_name(const run_opts_t *o)
+{
+    return shcoll_kind_name((shcoll_kind_t)o->kind);
+}
 
+static size_t nalgs(const run_opts_t *o)
+{
+    return o->pick.n[0];
+}
+
+static const shcoll_alg_t *alg_at(const run_opts_t *o, size_t a)
+{
+    return o->pick.alg[0][a];
+}
+
+/* The options of run itself; its status after an error, else 0. */
 static int run_option(int argc, char **argv, int *i, run_opts_t *o)
 {
     char err[256];
@@ -95,80 +105,44 @@ static int run_option(int argc, char **argv, int *i, run_opts_t *o)
         o->force = 1;
         return 0;
     }
-    if (*i + 1 >= argc) {
-        snprintf(err, sizeof err, "%s needs a value (see shmemsim run --help)", opt);
-        return ss_cli_fail(err);
-    }
+    if (*i + 1 >= argc)
+        return ss_fail(SS_EXIT_USAGE, "%s needs a value (see shmemsim run --help)",
+                       opt);
     const char *v = argv[++*i];
     if (!strcmp(opt, "--collective")) {
-        if ((o->kind = ss_match_choice(v, kinds, opt, err, sizeof err)) < 0)
-            return ss_cli_fail(err);
+        o->kind = ss_match_choice(v, shcoll_kind_names(), opt, err, sizeof err);
+        if (o->kind < 0)
+            return ss_fail(SS_EXIT_USAGE, "%s", err);
     } else if (!strcmp(opt, "--algorithm")) {
         o->alg = v;
     } else if (!strcmp(opt, "--steps")) {
         o->steps = v;
     } else if (!strcmp(opt, "--segment")) {
         if (ss_parse_size(v, &o->cfg.segment, err, sizeof err))
-            return ss_cli_fail(err);
+            return ss_fail(SS_EXIT_USAGE, "%s", err);
     } else if (!strcmp(opt, "--bytes")) {
         o->bytes_arg = v;
         free(o->bytes);
         if (ss_parse_bytes_list(v, &o->bytes, &o->nsizes, err, sizeof err))
-            return ss_cli_fail(err);
+            return ss_fail(SS_EXIT_USAGE, "%s", err);
     } else if (!strcmp(opt, "--format")) {
-        int f = ss_match_choice(v, formats, opt, err, sizeof err);
+        int f = ss_match_choice(v, ss_format_names, opt, err, sizeof err);
         if (f < 0)
-            return ss_cli_fail(err);
+            return ss_fail(SS_EXIT_USAGE, "%s", err);
         o->fmt = (ss_format_t)f;
     } else if (!strcmp(opt, "--op") || !strcmp(opt, "--type")) {
-        int isop = !strcmp(opt, "--op");
-        int k = isop ? ss_option_op(v) : ss_option_type(v);
-        if (k < 0) {
-            snprintf(err, sizeof err, "unknown %s '%s' (%s)", opt, v, isop
-                     ? "and, or, xor, max, min, sum, prod"
-                     : "an OpenSHMEM TYPENAME such as int, long, double, complexd");
-            return ss_cli_fail(err);
-        }
-        *(isop ? &o->op : &o->type) = k;
+        if (ss_option_op_type(opt, v, &o->op, &o->type))
+            return SS_EXIT_USAGE;
     } else if (!strcmp(opt, "--root") || !strcmp(opt, "--radix")) {
         if (ss_parse_long(v, !strcmp(opt, "--radix") ? 2 : 0, 10000000, &x, opt,
                           err, sizeof err))
-            return ss_cli_fail(err);
+            return ss_fail(SS_EXIT_USAGE, "%s", err);
         *(!strcmp(opt, "--root") ? &o->root : &o->cfg.radix) = (int)x;
     } else {
-        snprintf(err, sizeof err, "unknown option '%s' (see shmemsim run --help)", opt);
-        return ss_cli_fail(err);
+        return ss_fail(SS_EXIT_USAGE, "unknown option '%s' (see shmemsim run "
+                       "--help)", opt);
     }
     return 0;
-}
-
-/* --algorithm: one name, a comma list, or "all" (the registry order). */
-static int resolve_algs(run_opts_t *o)
-{
-    const shcoll_alg_t *reg = shcoll_registry((shcoll_kind_t)o->kind);
-    char err[320];
-    o->nalgs = 0;
-    if (!strcmp(o->alg, "all")) {
-        for (; reg->name && o->nalgs < sizeof o->algs / sizeof o->algs[0]; reg++)
-            o->algs[o->nalgs++] = reg;
-        return 0;
-    }
-    for (const char *p = o->alg; *p;) {
-        if (o->nalgs == sizeof o->algs / sizeof o->algs[0])
-            return ss_cli_fail("--algorithm lists at most 64 names");
-        size_t len = strcspn(p, ",");
-        char name[64];
-        snprintf(name, sizeof name, "%.*s", (int)len, p);
-        const shcoll_alg_t *a = shcoll_find((shcoll_kind_t)o->kind, name);
-        if (!a) {
-            snprintf(err, sizeof err, "unknown %s algorithm '%s' (`shmemsim "
-                     "list` shows the choices, or use all)", kinds[o->kind], name);
-            return ss_cli_fail(err);
-        }
-        o->algs[o->nalgs++] = a;
-        p += len + (p[len] == ',');
-    }
-    return o->nalgs ? 0 : ss_cli_fail("--algorithm is empty");
 }
 
 /* --steps F:C: every algorithm a step algorithm, the window inside its
@@ -182,25 +156,21 @@ static int steps_validate(run_opts_t *o)
     snprintf(first, sizeof first, "%.*s", colon ? (int)(colon - o->steps) : 0, o->steps);
     if (!colon || ss_parse_long(first, 0, 100000000, &f, "--steps F", err, sizeof err) ||
         ss_parse_long(colon + 1, 1, 100000000, &c, "--steps C", err, sizeof err))
-        return ss_cli_fail(colon ? err : "--steps takes F:C, the first step (from 0) "
-                                         "and how many, e.g. --steps 0:16");
+        return ss_fail(SS_EXIT_USAGE, "%s", colon ? err : "--steps takes F:C, "
+                       "the first step (from 0) and how many, e.g. --steps 0:16");
     if (o->check)
-        return ss_cli_fail("--steps runs part of a collective: its result cannot be "
-                           "checked (leave out --check)");
-    for (size_t a = 0; a < o->nalgs; a++) {
-        const shcoll_alg_t *alg = o->algs[a];
-        if (!alg->nsteps) {
-            snprintf(err, sizeof err, "--steps: %s %s is not a step algorithm (fcollect "
-                     "ring and neighbor_exchange, alltoall pairwise and windowed are)",
-                     kinds[o->kind], alg->name);
-            return ss_cli_fail(err);
-        }
+        return ss_fail(SS_EXIT_USAGE, "--steps runs part of a collective: its "
+                       "result cannot be checked (leave out --check)");
+    for (size_t a = 0; a < nalgs(o); a++) {
+        const shcoll_alg_t *alg = alg_at(o, a);
+        if (!alg->nsteps)
+            return ss_fail(SS_EXIT_USAGE, "--steps: %s %s is not a step algorithm "
+                           "(fcollect ring and neighbor_exchange, alltoall "
+                           "pairwise and windowed are)", kind_name(o), alg->name);
         int n = alg->nsteps(o->cfg.npes);
-        if (f >= n) {
-            snprintf(err, sizeof err, "--steps %ld:%ld: %s has %d steps at %d PEs "
-                     "(0..%d)", f, c, alg->name, n, o->cfg.npes, n - 1);
-            return ss_cli_fail(err);
-        }
+        if (f >= n)
+            return ss_fail(SS_EXIT_USAGE, "--steps %ld:%ld: %s has %d steps at %d "
+                           "PEs (0..%d)", f, c, alg->name, n, o->cfg.npes, n - 1);
     }
     o->cfg.steps = (shcoll_steps_t){(int)f, (int)c};
     return 0;
@@ -208,38 +178,20 @@ static int steps_validate(run_opts_t *o)
 
 static int run_validate(run_opts_t *o)
 {
-    char err[320];
+    char kinds[200];
     if (ss_option_finish(&o->cfg))
-        return 2;
+        return SS_EXIT_USAGE;
     if (o->kind < 0)
-        return ss_cli_fail("--collective is required: fcollect, collect, broadcast, "
-                           "reduce or alltoall");
+        return ss_fail(SS_EXIT_USAGE, "--collective is required: %s",
+                       ss_option_kinds(kinds, sizeof kinds));
     if (!o->alg)
-        return ss_cli_fail("--algorithm is required (`shmemsim list` shows them)");
-    if (resolve_algs(o) || (o->steps && steps_validate(o)))
-        return 2;
-    if (o->kind == SHCOLL_BROADCAST && o->root >= o->cfg.npes) {
-        snprintf(err, sizeof err, "--root %d is not a PE (0..%d)", o->root, o->cfg.npes - 1);
-        return ss_cli_fail(err);
-    }
-    if (o->kind == SHCOLL_REDUCE) {
-        size_t es = shcoll_type_size((shcoll_type_t)o->type);
-        if (!shcoll_op_valid((shcoll_op_t)o->op, (shcoll_type_t)o->type)) {
-            snprintf(err, sizeof err, "--op %s is not defined on --type %s",
-                     op_name(o->op), type_name(o->type));
-            return ss_cli_fail(err);
-        }
-        for (size_t i = 0; i < o->nsizes; i++)
-            if (o->bytes[i] % es) {
-                snprintf(err, sizeof err, "--bytes %zu is not a multiple of %zu "
-                         "(the size of %s)", o->bytes[i], es, type_name(o->type));
-                return ss_cli_fail(err);
-            }
-    }
-    for (size_t i = 0; i < o->nsizes; i++)
-        if ((o->kind == SHCOLL_FCOLLECT || o->kind == SHCOLL_ALLTOALL) &&
-            o->bytes[i] > SIZE_MAX / (size_t)o->cfg.npes)
-            return ss_cli_fail("--bytes x --pes overflows the address space");
+        return ss_fail(SS_EXIT_USAGE, "--algorithm is required (`shmemsim list` "
+                       "shows them)");
+    if (ss_pick_algs(o->alg, &o->kind, 1, &o->pick) ||
+        (o->steps && steps_validate(o)) ||
+        ss_option_check_run(o->kind, o->root, o->op, o->type, &o->cfg.npes, 1,
+                            o->bytes, o->nsizes))
+        return SS_EXIT_USAGE;
     return 0;
 }
 
@@ -268,7 +220,7 @@ static double predicted(const run_opts_t *o, const ss_bench_t *b,
     size_t elem = shcoll_type_size((shcoll_type_t)o->type);
     ss_pred_in_t in = {p, bytes, sizes, elem, o->root,
                        ss_coll_radix(&o->cfg), ss_coll_segment(&o->cfg)};
-    double t = ss_predict(kinds[o->kind], alg, &b->ab, &in);
+    double t = ss_predict(kind_name(o), alg, &b->ab, &in);
     free(sizes);
     return t;
 }
@@ -279,10 +231,10 @@ static int report(const run_opts_t *o, ss_bench_t *b)
     const char *model = ss_model_label(&o->cfg.model, o->cfg.npes,
                                        ss_model_names[o->cfg.model.kind]);
     if (!rows)
-        return 2;
+        return ss_fail(SS_EXIT_SYSTEM, "out of memory");
     for (size_t i = 0; i < b->nalgs * b->nsizes; i++) {
         const ss_point_t *p = &b->points[i];
-        rows[i] = (ss_row_t){kinds[o->kind], p->alg->name, o->cfg.npes, p->bytes,
+        rows[i] = (ss_row_t){kind_name(o), p->alg->name, o->cfg.npes, p->bytes,
                              p->last_end - p->first_start,
                              predicted(o, b, p->alg->name, p->bytes), o->cfg.ppn,
                              model, o->cfg.platform,
@@ -295,11 +247,13 @@ static int report(const run_opts_t *o, ss_bench_t *b)
         printf("%d PEs on %s, %d per host, placement %s, model %s\n\n",
                o->cfg.npes, o->cfg.platform, o->cfg.ppn, pl, model);
     }
-    ss_summary_write(stdout, o->fmt, rows, b->nalgs * b->nsizes);
+    int bad = ss_summary_write(stdout, o->fmt, rows, b->nalgs * b->nsizes);
     free(rows);
+    if (bad)
+        return ss_fail(SS_EXIT_USAGE, "no format %d", (int)o->fmt);
     if (b->error[0]) {
         fprintf(stderr, "shmemsim: check FAILED: %s\n", b->error);
-        return 1;
+        return SS_EXIT_FAILED;
     }
     return 0;
 }
@@ -324,12 +278,12 @@ static void duration_text(double s, char *buf, size_t len)
 static double estimate(const run_opts_t *o, size_t small)
 {
     double est = 0;
-    for (size_t a = 0; a < o->nalgs; a++) {
-        double w = ss_simcost_prior(kinds[o->kind], o->algs[a]->name, o->cfg.npes,
+    for (size_t a = 0; a < nalgs(o); a++) {
+        double w = ss_simcost_prior(kind_name(o), alg_at(o, a)->name, o->cfg.npes,
                                     o->bytes, o->nsizes, o->cfg.radix,
                                     o->cfg.segment, small);
         if (o->steps) {   /* the window's share of the steps */
-            double n = o->algs[a]->nsteps(o->cfg.npes);
+            double n = alg_at(o, a)->nsteps(o->cfg.npes);
             w *= n > o->cfg.steps.count ? o->cfg.steps.count / n : 1;
         }
         est += isnan(w) ? 0 : w;
@@ -342,7 +296,7 @@ static double estimate(const run_opts_t *o, size_t small)
  * bring it within the limit. */
 static int check_estimate(const run_opts_t *o)
 {
-    const char *kind = kinds[o->kind];
+    const char *kind = kind_name(o);
     size_t small = ss_model_small_bytes(&o->cfg.model, o->cfg.npes);
     double est = estimate(o, small);
     char d[64];
@@ -354,16 +308,16 @@ static int check_estimate(const run_opts_t *o)
         ? "; or --small-msg all times every message without SimGrid's flow "
           "solver, in minutes (docs/models.md: how close it comes)" : "";
     duration_text(est, d, sizeof d);
-    fprintf(stderr, "shmemsim: error: simulating %s %s%s at %d PEs directly would "
-            "take about %s on this machine (estimated from its message count, "
-            "models/simcost.c). `shmemsim scale --platform %s --collective %s "
-            "--algorithm %s --bytes %s --to %d` simulates the smaller PE counts "
-            "and fits this one with a prediction interval (add the same run "
-            "options); --force runs it anyway%s\n", kind, o->nalgs == 1 ? "" :
-            "--algorithm ", o->nalgs == 1 ? o->algs[0]->name : o->alg,
-            o->cfg.npes, d, o->cfg.platform, kind, o->alg,
-            o->bytes_arg ? o->bytes_arg : "8", o->cfg.npes, hint);
-    return 2;
+    return ss_fail(SS_EXIT_INPUT, "simulating %s %s%s at %d PEs directly would "
+                   "take about %s on this machine (estimated from its message "
+                   "count, models/simcost.c). `shmemsim scale --platform %s "
+                   "--collective %s --algorithm %s --bytes %s --to %d` simulates "
+                   "the smaller PE counts and fits this one with a prediction "
+                   "interval (add the same run options); --force runs it "
+                   "anyway%s", kind, nalgs(o) == 1 ? "" : "--algorithm ",
+                   nalgs(o) == 1 ? alg_at(o, 0)->name : o->alg, o->cfg.npes, d,
+                   o->cfg.platform, kind, o->alg,
+                   o->bytes_arg ? o->bytes_arg : "8", o->cfg.npes, hint);
 }
 
 int ss_cmd_run(int argc, char **argv)
@@ -378,24 +332,26 @@ int ss_cmd_run(int argc, char **argv)
         }
         int r = ss_option_common(argc, argv, &i, &o.cfg);
         if (r < 0 || (r == 0 && run_option(argc, argv, &i, &o)))
-            return free(o.bytes), 2;
+            return free(o.bytes), SS_EXIT_USAGE;
     }
     if (!o.bytes) {
         o.nsizes = 1;
         o.bytes = malloc(sizeof one);
-        if (o.bytes)
-            o.bytes[0] = one[0];
+        if (!o.bytes)
+            return ss_fail(SS_EXIT_SYSTEM, "out of memory");
+        o.bytes[0] = one[0];
     }
-    if (!o.bytes || run_validate(&o) || check_estimate(&o))
-        return free(o.bytes), 2;
+    int rc = run_validate(&o);
+    if (rc || (rc = check_estimate(&o)))
+        return free(o.bytes), rc;
     /* Timing does not depend on payload values: unless they are checked,
      * every buffer is one copy shared by all PEs (ss_heap.c). */
     o.cfg.payload_free = !o.check;
-    ss_bench_t b = {.kind = (shcoll_kind_t)o.kind, .algs = o.algs, .nalgs = o.nalgs,
-                    .bytes = o.bytes, .nsizes = o.nsizes, .root = o.root,
-                    .op = (shcoll_op_t)o.op, .type = (shcoll_type_t)o.type,
-                    .check = o.check};
-    int rc = ss_bench_run(&o.cfg, &b);
+    ss_bench_t b = {.kind = (shcoll_kind_t)o.kind, .algs = o.pick.alg[0],
+                    .nalgs = nalgs(&o), .bytes = o.bytes, .nsizes = o.nsizes,
+                    .root = o.root, .op = (shcoll_op_t)o.op,
+                    .type = (shcoll_type_t)o.type, .check = o.check};
+    rc = ss_bench_run(&o.cfg, &b);
     if (rc == 0)
         rc = report(&o, &b);
     free(b.points);

@@ -17,8 +17,10 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "fail.h"
 #include "options.h"
 #include "parse.h"
+#include "pick.h"
 #include "platform.h"
 #include "scale_cmd.h"
 #include "shcoll_check.h"
@@ -43,7 +45,7 @@ static const char help[] =
     "simulated point and predicts it.\n\n"
     "options:\n"
     "  --platform P        platform file, spec or preset, as for run\n"
-    "  --collective C      fcollect, collect, broadcast or reduce\n"
+    "  --collective C      fcollect, collect, broadcast, reduce or alltoall\n"
     "  --algorithm LIST    comma list of the collective's algorithms, or all\n"
     "  --bytes LIST        sizes as for run (default 8), e.g. 8,64K\n"
     "  --pes LIST          the ladder: PE counts to report, e.g.\n"
@@ -92,7 +94,8 @@ typedef struct scale_opts {
     ss_scale_job_t job;
     const char *coll, *algs_arg, *pes_arg, *out, *cache, *csv;
     long to, from, upto;
-    int jobs, fmt;
+    int jobs;
+    ss_format_t fmt;
 } scale_opts_t;
 
 /* The options of scale itself: 1 if argv[*i] was one, -1 on error. */
@@ -101,7 +104,6 @@ static int own_option(int argc, char **argv, int *i, scale_opts_t *o)
     static const char *const names[] = {"--platform", "--collective", "--algorithm",
         "--bytes", "--pes", "--to", "--from", "--simulate-up-to", "--budget", "-j",
         "--format", "-o", "--cache", "--csv", NULL};
-    static const char *const formats[] = {"table", "csv", "json", NULL};
     const char *opt = argv[*i], *v;
     char err[256];
     long x;
@@ -111,7 +113,8 @@ static int own_option(int argc, char **argv, int *i, scale_opts_t *o)
     else if (k < 0)
         return 0;
     else if (*i + 1 >= argc)
-        return ss_option_fail("%s needs a value (see shmemsim scale --help)", opt);
+        return ss_fail(SS_EXIT_USAGE, "%s needs a value (see shmemsim scale "
+                       "--help)", opt), -1;
     else
         v = argv[++*i];
     switch (k) {
@@ -123,23 +126,26 @@ static int own_option(int argc, char **argv, int *i, scale_opts_t *o)
     case 5: case 6: case 7:
         if (ss_parse_long(v, 1, 10000000, k == 5 ? &o->to : k == 6 ? &o->from
                           : &o->upto, opt, err, sizeof err))
-            return ss_option_fail("%s", err);
+            return ss_fail(SS_EXIT_USAGE, "%s", err), -1;
         return 1;
     case 8:
         if (ss_parse_time(v, &o->job.budget, err, sizeof err))
-            return ss_option_fail("--budget: %s", err);
+            return ss_fail(SS_EXIT_USAGE, "--budget: %s", err), -1;
         if (!(o->job.budget > 0))
-            return ss_option_fail("--budget %s leaves no time to simulate anything: give "
-                        "seconds, e.g. --budget 120", v);
+            return ss_fail(SS_EXIT_USAGE, "--budget %s leaves no time to "
+                           "simulate anything: give seconds, e.g. --budget 120",
+                           v), -1;
         return 1;
     case 9:
         if (ss_parse_long(v, 1, 1024, &x, "-j", err, sizeof err))
-            return ss_option_fail("%s", err);
+            return ss_fail(SS_EXIT_USAGE, "%s", err), -1;
         o->jobs = (int)x;
         return 1;
     case 10:
-        if ((o->fmt = ss_match_choice(v, formats, "--format", err, sizeof err)) < 0)
-            return ss_option_fail("%s", err);
+        if ((x = ss_match_choice(v, ss_format_names, "--format", err,
+                                 sizeof err)) < 0)
+            return ss_fail(SS_EXIT_USAGE, "%s", err), -1;
+        o->fmt = (ss_format_t)x;    /* ss_format_names is indexed by it */
         return 1;
     case 11: o->out = v; return 1;
     case 12: o->cache = v; return 1;
@@ -156,38 +162,26 @@ static int parse_args(int argc, char **argv, scale_opts_t *o)
         if (r < 0)
             return -1;
         if (r == 0)
-            return ss_option_fail("unknown option '%s' (see shmemsim scale --help)", argv[i]);
+            return ss_fail(SS_EXIT_USAGE, "unknown option '%s' (see shmemsim "
+                           "scale --help)", argv[i]), -1;
     }
     return 0;
 }
 
-static const char *const kinds[] = {"fcollect", "collect", "broadcast", "reduce", NULL};
+static const char *kind_name(const ss_scale_job_t *j)
+{
+    return shcoll_kind_name((shcoll_kind_t)j->kind);
+}
 
 static int resolve_algs(scale_opts_t *o)
 {
     ss_scale_job_t *j = &o->job;
-    const shcoll_alg_t *reg = shcoll_registry((shcoll_kind_t)j->kind);
-    for (const char *p = o->algs_arg; *p;) {
-        size_t len = strcspn(p, ",");
-        int found = 0;
-        char name[64];
-        snprintf(name, sizeof name, "%.*s", (int)len, p);
-        for (const shcoll_alg_t *a = reg; a->name; a++) {
-            if (strcmp(name, "all") && strcmp(name, a->name))
-                continue;
-            size_t k = 0;
-            while (k < j->nalg && strcmp(j->algs[k], a->name))
-                k++;
-            if (k == j->nalg && j->nalg < 64)
-                j->algs[j->nalg++] = a->name;
-            found = 1;
-        }
-        if (!found)
-            return ss_option_fail("unknown %s algorithm '%s' (`shmemsim list` shows the "
-                        "choices, or use all)", kinds[j->kind], name);
-        p += len + (p[len] == ',');
-    }
-    return j->nalg ? 0 : ss_option_fail("--algorithm is empty (give names or all)");
+    ss_pick_t pick;
+    if (ss_pick_algs(o->algs_arg, &j->kind, 1, &pick))
+        return -1;
+    for (j->nalg = 0; j->nalg < pick.n[0]; j->nalg++)
+        j->algs[j->nalg] = pick.alg[0][j->nalg]->name;
+    return 0;
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -206,11 +200,12 @@ static int ladder_to(scale_opts_t *o)
         for (from = 2; from < 2L * j->ppn; from *= 2)
             ;
     if (from > o->to)
-        return ss_option_fail("the ladder is empty: --from %ld is above --to %ld (give a "
-                    "larger --to or a smaller --from)", from, o->to);
+        return ss_fail(SS_EXIT_USAGE, "the ladder is empty: --from %ld is above "
+                       "--to %ld (give a larger --to or a smaller --from)", from,
+                       o->to), -1;
     j->ladder = malloc(64 * sizeof *j->ladder);
     if (!j->ladder)
-        return ss_option_fail("out of memory");
+        return ss_fail(SS_EXIT_USAGE, "out of memory"), -1;
     for (long p = from; p < o->to && j->nladder < 63; p *= 2)
         j->ladder[j->nladder++] = (int)p;
     j->ladder[j->nladder++] = (int)o->to;
@@ -223,16 +218,17 @@ static int ladder_list(scale_opts_t *o)
     char err[256];
     size_t *v, n;
     if (!o->pes_arg[strspn(o->pes_arg, " ,")])
-        return ss_option_fail("the ladder is empty: --pes '%s' lists no PE counts (e.g. "
-                    "--pes 64:4096,100000)", o->pes_arg);
+        return ss_fail(SS_EXIT_USAGE, "the ladder is empty: --pes '%s' lists no "
+                       "PE counts (e.g. --pes 64:4096,100000)", o->pes_arg), -1;
     if (ss_parse_bytes_list(o->pes_arg, &v, &n, err, sizeof err))
-        return ss_option_fail("--pes '%s': %s", o->pes_arg, err);
+        return ss_fail(SS_EXIT_USAGE, "--pes '%s': %s", o->pes_arg, err), -1;
     if (!(j->ladder = malloc(n * sizeof *j->ladder)))
-        return free(v), ss_option_fail("out of memory");
+        return free(v), ss_fail(SS_EXIT_USAGE, "out of memory"), -1;
     for (size_t i = 0; i < n; i++) {
         if (v[i] > 10000000)
-            return free(v), ss_option_fail("--pes '%s': %zu is not a PE count (2 to "
-                                 "10000000)", o->pes_arg, v[i]);
+            return free(v), ss_fail(SS_EXIT_USAGE, "--pes '%s': %zu is not a PE "
+                                    "count (2 to 10000000)", o->pes_arg,
+                                    v[i]), -1;
         j->ladder[j->nladder++] = (int)v[i];
     }
     free(v);
@@ -247,26 +243,29 @@ static int check_ladder(const scale_opts_t *o)
     size_t hosts = ss_platform_hosts(j->platform), slots = hosts * (size_t)j->ppn;
     int top = j->ladder[j->nladder - 1];
     if (j->nladder > SS_SCALE_MAXPTS)
-        return ss_option_fail("the ladder has %zu PE counts; at most %d are taken",
-                    j->nladder, SS_SCALE_MAXPTS);
+        return ss_fail(SS_EXIT_USAGE, "the ladder has %zu PE counts; at most %d "
+                       "are taken", j->nladder, SS_SCALE_MAXPTS), -1;
     if (j->ladder[0] < 2)
-        return ss_option_fail("the ladder holds %d PE(s): a collective needs 2 or more "
-                    "(give PE counts of at least 2)", j->ladder[0]);
+        return ss_fail(SS_EXIT_USAGE, "the ladder holds %d PE(s): a collective "
+                       "needs 2 or more (give PE counts of at least 2)",
+                       j->ladder[0]), -1;
     if (hosts && (size_t)top > slots)
-        return ss_option_fail("the ladder's %d PEs do not fit on '%s': %zu hosts x %d PEs "
-                    "per host = %zu PE slots (give at most %zu PEs, or a larger "
-                    "--ppn)", top, j->platform, hosts, j->ppn, slots, slots);
+        return ss_fail(SS_EXIT_USAGE, "the ladder's %d PEs do not fit on '%s': "
+                       "%zu hosts x %d PEs per host = %zu PE slots (give at most "
+                       "%zu PEs, or a larger --ppn)", top, j->platform, hosts,
+                       j->ppn, slots, slots), -1;
     if (o->upto && o->upto > top)
-        return ss_option_fail("--simulate-up-to %ld is above the ladder's largest point "
-                    "(%d PEs): there is nothing to fit beyond it (give at most "
-                    "%d, or a larger %s)", o->upto, top, top,
-                    o->to ? "--to" : "--pes");
+        return ss_fail(SS_EXIT_USAGE, "--simulate-up-to %ld is above the "
+                       "ladder's largest point (%d PEs): there is nothing to fit "
+                       "beyond it (give at most %d, or a larger %s)", o->upto, top,
+                       top, o->to ? "--to" : "--pes"), -1;
     size_t below = 0;
     for (size_t e = 0; e < j->nladder; e++)
         below += !o->upto || j->ladder[e] <= o->upto;
     if (o->upto && below < 3)
-        return ss_option_fail("--simulate-up-to %ld leaves %zu ladder point(s) to simulate; "
-                    "a fit needs 3 (raise it, or add smaller --pes)", o->upto, below);
+        return ss_fail(SS_EXIT_USAGE, "--simulate-up-to %ld leaves %zu ladder "
+                       "point(s) to simulate; a fit needs 3 (raise it, or add "
+                       "smaller --pes)", o->upto, below), -1;
     return 0;
 }
 
@@ -281,7 +280,7 @@ static void member_bytes(int p, size_t bytes, size_t *sizes)
 void ss_scale_case_of(const ss_scale_job_t *j, size_t a, size_t s, ss_scale_case_t *c)
 {
     const shcoll_alg_t *alg = shcoll_find((shcoll_kind_t)j->kind, j->algs[a]);
-    *c = (ss_scale_case_t){kinds[j->kind], j->algs[a], j->bytes[s],
+    *c = (ss_scale_case_t){kind_name(j), j->algs[a], j->bytes[s],
                            shcoll_type_size((shcoll_type_t)j->run.type), j->run.root,
                            j->run.cfg.radix, j->run.cfg.segment,
                            j->kind == SHCOLL_COLLECT ? member_bytes : NULL,
@@ -324,7 +323,7 @@ static int make_bases(ss_scale_job_t *j)
     if (!(j->basis = calloc(n, sizeof *j->basis)) ||
         !(j->span = calloc(j->nladder, sizeof *j->span)) ||
         !(j->sampled = calloc(j->nalg * j->nsizes, sizeof *j->sampled)))
-        return ss_option_fail("out of memory");
+        return ss_fail(SS_EXIT_USAGE, "out of memory"), -1;
     /* Routes and link shares are known for a spec under block placement
      * (PE i on host i / ppn); otherwise the span terms stay out. */
     for (size_t e = 0; e < j->nladder; e++) {
@@ -339,17 +338,14 @@ static int make_bases(ss_scale_job_t *j)
                 int p = j->ladder[e];
                 ss_scale_case_t c;
                 ss_scale_case_of(j, a, s, &c);
-                if (j->kind == SHCOLL_FCOLLECT && j->bytes[s] > SIZE_MAX / (size_t)p)
-                    return ss_option_fail("--bytes %zu x %d PEs overflows the address space",
-                                j->bytes[s], p);
                 ss_scale_span_t sp;
                 int known = ss_scale_span_at(j, p, NULL, &sp) == 0;
                 if (ss_scale_basis(&c, p, known ? &sp : NULL, ss_scale_basis_at(j, a, s, e)))
-                    return ss_option_fail("%s %s cannot be fitted at %d PEs, %zu bytes: its "
-                                "closed form (models/predict_%s.c) is missing or "
-                                "not finite there (leave it out of --algorithm)",
-                                kinds[j->kind], j->algs[a], p, j->bytes[s],
-                                kinds[j->kind]);
+                    return ss_fail(SS_EXIT_USAGE, "%s %s cannot be fitted at %d "
+                                   "PEs, %zu bytes: its closed form (models/"
+                                   "predict_%s.c) is not finite there (leave it "
+                                   "out of --algorithm)", kind_name(j), j->algs[a],
+                                   p, j->bytes[s], kind_name(j)), -1;
             }
     return 0;
 }
@@ -357,34 +353,40 @@ static int make_bases(ss_scale_job_t *j)
 static int resolve(scale_opts_t *o)
 {
     ss_scale_job_t *j = &o->job;
-    char err[600];
+    char err[600], kinds[200];
     if (!j->platform)
-        return ss_option_fail("--platform is required (a preset such as aries-xc, a spec or "
-                    "an XML file)");
+        return ss_fail(SS_EXIT_USAGE, "--platform is required (a preset such as "
+                       "aries-xc, a spec or an XML file)"), -1;
     if (ss_platform_check(j->platform, err, sizeof err))
-        return ss_option_fail("%s", err);
+        return ss_fail(SS_EXIT_INPUT, "%s", err), -1;
     if (!o->coll)
-        return ss_option_fail("--collective is required: fcollect, collect, broadcast or reduce");
-    if ((j->kind = ss_match_choice(o->coll, kinds, "--collective", err, sizeof err)) < 0)
-        return ss_option_fail("%s", err);
+        return ss_fail(SS_EXIT_USAGE, "--collective is required: %s",
+                       ss_option_kinds(kinds, sizeof kinds)), -1;
+    j->kind = ss_match_choice(o->coll, shcoll_kind_names(), "--collective", err,
+                              sizeof err);
+    if (j->kind < 0)
+        return ss_fail(SS_EXIT_USAGE, "%s", err), -1;
     if (!o->algs_arg)
-        return ss_option_fail("--algorithm is required (names, or all; `shmemsim list`)");
+        return ss_fail(SS_EXIT_USAGE, "--algorithm is required (names, or all; "
+                       "`shmemsim list`)"), -1;
     if (resolve_algs(o))
         return -1;
     if (ss_parse_bytes_list(j->bytes_arg, &j->bytes, &j->nsizes, err, sizeof err))
-        return ss_option_fail("--bytes: %s", err);
+        return ss_fail(SS_EXIT_USAGE, "--bytes: %s", err), -1;
     if (!o->pes_arg == !o->to)
-        return ss_option_fail(o->to ? "give the ladder once: --pes LIST or --to N, not both"
-                    : "the ladder is missing: give --pes LIST or --to N");
+        return ss_fail(SS_EXIT_USAGE, o->to ? "give the ladder once: --pes LIST or --to N, not both"
+                    : "the ladder is missing: give --pes LIST or --to N"), -1;
     if (o->from && !o->to)
-        return ss_option_fail("--from goes with --to (with --pes, list the PE counts)");
+        return ss_fail(SS_EXIT_USAGE, "--from goes with --to (with --pes, list "
+                       "the PE counts)"), -1;
     j->ppn = j->run.cfg.ppn ? j->run.cfg.ppn : ss_platform_ppn(j->platform);
     if ((o->to ? ladder_to(o) : ladder_list(o)) || check_ladder(o))
         return -1;
     j->upto = (int)o->upto;
     ss_passthrough_one_model(&j->run, j->ladder[j->nladder - 1]);
-    return ss_passthrough_check(&j->run, j->kind, j->ladder, j->nladder, j->bytes,
-                                j->nsizes) || make_bases(j) ? -1 : 0;
+    return ss_option_check_run(j->kind, j->run.root, j->run.op, j->run.type,
+                               j->ladder, j->nladder, j->bytes, j->nsizes) ||
+           make_bases(j) ? -1 : 0;
 }
 
 /* The sweep of the points: the ladder x the algorithms, one platform. */
@@ -410,17 +412,22 @@ static int build_sweep(scale_opts_t *o, const char *self)
     s->model = &j->run.cfg.model;
     s->ppn = j->run.cfg.ppn;
     s->quiet = 1;
-    return ss_sweep_build(s) ? ss_option_fail("out of memory") : 0;
+    return ss_sweep_build(s) ? (ss_fail(SS_EXIT_SYSTEM, "out of memory"), -1) : 0;
 }
 
-static int write_to(const char *path, int fmt, const ss_scale_row_t *rows, size_t n)
+static int write_to(const char *path, ss_format_t fmt, const ss_scale_row_t *rows,
+                    size_t n)
 {
     FILE *f = path ? fopen(path, "w") : stdout;
     if (!f)
-        return ss_option_fail("cannot write '%s' (is its folder writable?)", path);
-    ss_scale_write(f, (ss_format_t)fmt, rows, n);
+        return ss_fail(SS_EXIT_SYSTEM, "cannot write '%s' (is its folder "
+                       "writable?)", path), -1;
+    int nofmt = ss_scale_write(f, fmt, rows, n);
     int bad = ferror(f) | (path ? fclose(f) : fflush(f));
-    return bad ? ss_option_fail("cannot write '%s'", path ? path : "standard output") : 0;
+    if (nofmt)
+        return ss_fail(SS_EXIT_USAGE, "no format %d", (int)fmt), -1;
+    return bad ? (ss_fail(SS_EXIT_SYSTEM, "cannot write '%s'",
+                          path ? path : "standard output"), -1) : 0;
 }
 
 static int write_out(const scale_opts_t *o, const ss_scale_row_t *rows, size_t n)
@@ -437,13 +444,14 @@ static int open_cache(scale_opts_t *o)
     ss_sweep_t *s = &o->job.sweep;
     int rc = ss_sweep_load(s, o->cache, 1, SS_SWEEP_LOAD_OTHERS, err, sizeof err);
     if (rc < 0)
-        return ss_option_fail("--cache: %s", err);
+        return ss_fail(SS_EXIT_INPUT, "--cache: %s", err), -1;
     ss_sweep_drop_partial(s);
     if (rc == 0)
         return 0;
     FILE *f = fopen(o->cache, "w");
     if (!f || fputs(s->header, f) < 0 || fclose(f))
-        return ss_option_fail("--cache: cannot write '%s' (is its folder writable?)", o->cache);
+        return ss_fail(SS_EXIT_SYSTEM, "--cache: cannot write '%s' (is its folder "
+                       "writable?)", o->cache), -1;
     return 0;
 }
 
@@ -453,17 +461,17 @@ static int run(scale_opts_t *o)
     char *text = NULL;
     size_t n = 0, missing = 0;
     if ((o->cache && open_cache(o)) || ss_scale_plan(&o->job))
-        return 2;
+        return SS_EXIT_USAGE;
     int rc = ss_scale_simulate(&o->job, o->jobs, o->cache ? o->cache : "/dev/null");
-    if (rc == 130 || rc == 2)
+    if (rc == SS_EXIT_INTERRUPTED || rc == SS_EXIT_SYSTEM)
         return rc;
-    rc |= ss_scale_sample(&o->job, o->jobs);
+    rc |= ss_scale_sample(&o->job, o->jobs);   /* 0 or SS_EXIT_FAILED */
     if (ss_scale_rows(&o->job, &rows, &n, &text, &missing))
-        return ss_option_fail("out of memory"), 2;
+        return ss_fail(SS_EXIT_SYSTEM, "out of memory");
     if (write_out(o, rows, n))
-        rc = 2;
+        rc = SS_EXIT_SYSTEM;
     else if (missing)
-        rc = 1;
+        rc = SS_EXIT_FAILED;
     free(rows);
     free(text);
     return rc;
@@ -477,14 +485,14 @@ int ss_cmd_scale(int argc, char **argv)
     scale_opts_t o = {.jobs = 1};
     char **pass = calloc((size_t)argc + 2, sizeof *pass);   /* + --small-msg */
     if (!pass)
-        return ss_option_fail("out of memory"), 2;
+        return ss_fail(SS_EXIT_SYSTEM, "out of memory");
     ss_passthrough_init(&o.job.run, pass);
     o.job.bytes_arg = "8";
     o.job.budget = 180;
     /* argv[0] when it is a path, as sweep does (valgrind, emulators). */
     const char *self = strchr(argv[0], '/') && !access(argv[0], X_OK)
                        ? argv[0] : "/proc/self/exe";
-    int rc = 2;
+    int rc = SS_EXIT_USAGE;
     if (!parse_args(argc, argv, &o) && !resolve(&o) && !build_sweep(&o, self))
         rc = run(&o);
     ss_sweep_free(&o.job.sweep);

@@ -16,7 +16,9 @@
 
 #include "parse.h"
 #include "commands.h"
+#include "fail.h"
 #include "options.h"
+#include "pick.h"
 #include "sweep.h"
 
 static const char help[] =
@@ -90,7 +92,8 @@ static int parse_part(opts_t *o, const char *v)
     if (end != v && *end == '/' && end[1] >= '0' && end[1] <= '9')
         k = strtol(end + 1, &end, 10);
     if (v[0] < '0' || v[0] > '9' || *end || k < 1 || k > 1000000 || i >= k)
-        return ss_option_fail("--part '%s' is not I/K with 0 <= I < K (e.g. --part 3/10)", v);
+        return ss_fail(SS_EXIT_USAGE, "--part '%s' is not I/K with 0 <= I < K "
+                       "(e.g. --part 3/10)", v), -1;
     o->part_i = (int)i;
     o->part_k = (int)k;
     return 0;
@@ -99,7 +102,7 @@ static int parse_part(opts_t *o, const char *v)
 static int add_platform(opts_t *o, const char *v)
 {
     if (strpbrk(v, "\r\n"))
-        return ss_option_fail("--platform '%s' holds a line break", v);
+        return ss_fail(SS_EXIT_USAGE, "--platform '%s' holds a line break", v), -1;
     for (size_t j = 0; j < o->s.nplat; j++)
         if (!strcmp(o->s.plats[j], v))
             return 0;
@@ -125,7 +128,8 @@ static int own_option(int argc, char **argv, int *i, opts_t *o)
     else if (k < 0)
         return 0;
     else if (*i + 1 >= argc)
-        return ss_option_fail("%s needs a value (see shmemsim sweep --help)", opt);
+        return ss_fail(SS_EXIT_USAGE, "%s needs a value (see shmemsim sweep "
+                       "--help)", opt), -1;
     else
         v = argv[++*i];
     switch (k) {
@@ -137,14 +141,14 @@ static int own_option(int argc, char **argv, int *i, opts_t *o)
     case 5: o->s.bytes_arg = v; return 1;
     case 6: case 7:
         if (ss_parse_long(v, 1, 1024, &x, "-j", err, sizeof err))
-            return ss_option_fail("%s", err);
+            return ss_fail(SS_EXIT_USAGE, "%s", err), -1;
         o->s.jobs = (int)x;
         return 1;
     case 8: return parse_part(o, v) ? -1 : 1;
     case 9: o->slurm = v; return 1;
     case 10:
         return ss_parse_long(v, 1, 1000000, &o->tasks, "--tasks", err, sizeof err)
-            ? ss_option_fail("%s", err) : 1;
+            ? (ss_fail(SS_EXIT_USAGE, "%s", err), -1) : 1;
     default:
         o->merging = 1;
         o->merge[o->nmerge++] = v;
@@ -166,7 +170,8 @@ static int parse_args(int argc, char **argv, opts_t *o)
             continue;
         }
         if (!strcmp(a, "--format"))
-            return ss_option_fail("sweep always writes CSV; leave out --format");
+            return ss_fail(SS_EXIT_USAGE, "sweep always writes CSV; leave out "
+                           "--format"), -1;
         if ((r = ss_option_passthrough(argc, argv, &i, &o->run)) > 0)
             continue;
         if (r == 0 && a[0] != '-') {
@@ -174,16 +179,15 @@ static int parse_args(int argc, char **argv, opts_t *o)
             continue;
         }
         if (r == 0)
-            ss_option_fail("unknown option '%s' (see shmemsim sweep --help)", a);
+            ss_fail(SS_EXIT_USAGE, "unknown option '%s' (see shmemsim sweep "
+                    "--help)", a);
         return -1;
     }
     if (o->nmerge && !o->merging)
-        return ss_option_fail("unexpected '%s' (see shmemsim sweep --help)", o->merge[0]);
+        return ss_fail(SS_EXIT_USAGE, "unexpected '%s' (see shmemsim sweep "
+                       "--help)", o->merge[0]), -1;
     return 0;
 }
-
-static const char *const kind_names[] = {"fcollect", "collect", "broadcast", "reduce",
-                                         "alltoall", NULL};
 
 static int resolve_kinds(opts_t *o)
 {
@@ -192,9 +196,10 @@ static int resolve_kinds(opts_t *o)
     for (const char *p = o->s.colls_arg; *p;) {
         size_t len = strcspn(p, ",");
         snprintf(name, sizeof name, "%.*s", (int)len, p);
-        int k = ss_match_choice(name, kind_names, "--collective", err, sizeof err);
+        int k = ss_match_choice(name, shcoll_kind_names(), "--collective", err,
+                                sizeof err);
         if (k < 0)
-            return ss_option_fail("%s", err);
+            return ss_fail(SS_EXIT_USAGE, "%s", err), -1;
         size_t j = 0;
         while (j < s->nkind && s->kinds[j] != k)
             j++;
@@ -202,62 +207,20 @@ static int resolve_kinds(opts_t *o)
             s->kinds[s->nkind++] = k;
         p += len + (p[len] == ',');
     }
-    return s->nkind ? 0 : ss_option_fail("--collective is empty (fcollect, collect, broadcast, "
-                               "reduce, alltoall)");
+    return s->nkind ? 0 : (ss_fail(SS_EXIT_USAGE, "--collective is empty (%s)",
+                                   ss_option_kinds(err, sizeof err)), -1);
 }
 
-static void choices(int kind, char *buf, size_t len)
-{
-    size_t n = 0;
-    buf[0] = '\0';
-    for (const shcoll_alg_t *a = shcoll_registry((shcoll_kind_t)kind); a->name; a++) {
-        int w = snprintf(buf + n, len - n, "%s%s", n ? ", " : "", a->name);
-        if (w < 0 || (size_t)w >= len - n)
-            break;
-        n += (size_t)w;
-    }
-}
-
-static void add_alg(ss_sweep_t *s, size_t j, const char *name)
-{
-    for (size_t a = 0; a < s->nalg[j]; a++)
-        if (!strcmp(s->algs[j][a], name))
-            return;
-    if (s->nalg[j] < 64)
-        s->algs[j][s->nalg[j]++] = name;
-}
-
-/* Each collective takes the names of the list it has; a name none has is
- * a typo, and so is a collective left with nothing to run. */
+/* Each collective takes the names of the list it has (ss_pick_algs). */
 static int resolve_algs(opts_t *o)
 {
     ss_sweep_t *s = &o->s;
-    char name[64], ch[SHCOLL_NKINDS][400];
+    ss_pick_t pick;
+    if (ss_pick_algs(s->algs_arg, s->kinds, s->nkind, &pick))
+        return -1;
     for (size_t j = 0; j < s->nkind; j++)
-        choices(s->kinds[j], ch[j], sizeof ch[j]);
-    for (const char *p = o->s.algs_arg; *p;) {
-        size_t len = strcspn(p, ","), hits = 0;
-        snprintf(name, sizeof name, "%.*s", (int)len, p);
-        for (size_t j = 0; j < s->nkind; j++) {
-            const shcoll_alg_t *reg = shcoll_registry((shcoll_kind_t)s->kinds[j]);
-            for (const shcoll_alg_t *a = reg; a->name; a++)
-                if (!strcmp(name, "all") || !strcmp(name, a->name))
-                    add_alg(s, j, a->name), hits++;
-        }
-        if (!hits) {
-            char all[SHCOLL_NKINDS * 420];
-            size_t n = 0;
-            for (size_t j = 0; j < s->nkind && n < sizeof all; j++)
-                n += (size_t)snprintf(all + n, sizeof all - n, "%s%s: %s", j ? "; " : "",
-                                      kind_names[s->kinds[j]], ch[j]);
-            return ss_option_fail("unknown algorithm '%s' (%s; or all)", name, all);
-        }
-        p += len + (p[len] == ',');
-    }
-    for (size_t j = 0; j < s->nkind; j++)
-        if (!s->nalg[j])
-            return ss_option_fail("no algorithm of --algorithm '%s' is a %s algorithm (%s has: %s)",
-                        o->s.algs_arg, kind_names[s->kinds[j]], kind_names[s->kinds[j]], ch[j]);
+        for (s->nalg[j] = 0; s->nalg[j] < pick.n[j]; s->nalg[j]++)
+            s->algs[j][s->nalg[j]] = pick.alg[j][s->nalg[j]]->name;
     return 0;
 }
 
@@ -267,12 +230,13 @@ static int resolve_lists(opts_t *o)
     size_t *v = NULL, n = 0;
     ss_sweep_t *s = &o->s;
     if (ss_parse_bytes_list(o->s.pes_arg, &v, &n, err, sizeof err))
-        return ss_option_fail("--pes '%s': %s", o->s.pes_arg, err);
+        return ss_fail(SS_EXIT_USAGE, "--pes '%s': %s", o->s.pes_arg, err), -1;
     if (!(s->pes = malloc(n * sizeof *s->pes)))
-        return free(v), ss_option_fail("out of memory");
+        return free(v), ss_fail(SS_EXIT_SYSTEM, "out of memory"), -1;
     for (size_t i = 0; i < n; i++) {
         if (v[i] < 1 || v[i] > 10000000) {
-            ss_option_fail("--pes '%s': %zu is not a PE count (1 to 10000000)", o->s.pes_arg, v[i]);
+            ss_fail(SS_EXIT_USAGE, "--pes '%s': %zu is not a PE count (1 to "
+                    "10000000)", o->s.pes_arg, v[i]);
             return free(v), -1;
         }
         s->pes[s->npes++] = (int)v[i];
@@ -283,7 +247,7 @@ static int resolve_lists(opts_t *o)
         most = s->pes[i] > most ? s->pes[i] : most;
     ss_passthrough_one_model(&o->run, most);
     if (ss_parse_bytes_list(s->bytes_arg, &s->bytes, &s->nsizes, err, sizeof err))
-        return ss_option_fail("--bytes: %s", err);
+        return ss_fail(SS_EXIT_USAGE, "--bytes: %s", err), -1;
     return resolve_kinds(o) || resolve_algs(o) ? -1 : 0;
 }
 
@@ -292,29 +256,35 @@ static int cross_check(const opts_t *o)
 {
     const ss_sweep_t *s = &o->s;
     for (size_t j = 0; j < s->nkind; j++)
-        if (ss_passthrough_check(&o->run, s->kinds[j], s->pes, s->npes, s->bytes,
-                                 s->nsizes))
+        if (ss_option_check_run(s->kinds[j], o->run.root, o->run.op, o->run.type,
+                                s->pes, s->npes, s->bytes, s->nsizes))
             return -1;
     return 0;
 }
 
 static int check_modes(const opts_t *o)
 {
+    char kinds[200];
     if (!o->s.nplat)
-        return ss_option_fail("--platform is required (an XML file, a spec or a preset; repeat it for several)");
+        return ss_fail(SS_EXIT_USAGE, "--platform is required (an XML file, a "
+                       "spec or a preset; repeat it for several)"), -1;
     if (!o->s.colls_arg)
-        return ss_option_fail("--collective LIST is required (fcollect, collect, broadcast, reduce, "
-                    "alltoall)");
+        return ss_fail(SS_EXIT_USAGE, "--collective LIST is required (%s)",
+                       ss_option_kinds(kinds, sizeof kinds)), -1;
     if (!o->s.pes_arg)
-        return ss_option_fail("--pes LIST is required, e.g. --pes 4,16,64 or --pes 4:64");
+        return ss_fail(SS_EXIT_USAGE, "--pes LIST is required, e.g. --pes "
+                       "4,16,64 or --pes 4:64"), -1;
     if (!o->out && !o->dry)
-        return ss_option_fail("-o OUT.csv is required (where the rows go; an existing file is resumed)");
+        return ss_fail(SS_EXIT_USAGE, "-o OUT.csv is required (where the rows "
+                       "go; an existing file is resumed)"), -1;
     if (o->slurm && (o->merging || o->part_k || o->dry))
-        return ss_option_fail("--emit-slurm does not go with --merge, --part or --dry-run");
+        return ss_fail(SS_EXIT_USAGE, "--emit-slurm does not go with --merge, "
+                       "--part or --dry-run"), -1;
     if (o->tasks && !o->slurm)
-        return ss_option_fail("--tasks is for --emit-slurm");
+        return ss_fail(SS_EXIT_USAGE, "--tasks is for --emit-slurm"), -1;
     if (o->merging && (o->part_k || o->dry))
-        return ss_option_fail("--merge does not go with --part or --dry-run");
+        return ss_fail(SS_EXIT_USAGE, "--merge does not go with --part or "
+                       "--dry-run"), -1;
     return 0;
 }
 
@@ -337,7 +307,7 @@ static int load_out(opts_t *o)
 {
     char err[600];
     if (o->out && ss_sweep_load(&o->s, o->out, 1, SS_SWEEP_LOAD_SELECTED, err, sizeof err) < 0)
-        return ss_option_fail("%s", err);
+        return ss_fail(SS_EXIT_INPUT, "%s", err), -1;
     ss_sweep_drop_partial(&o->s);
     return 0;
 }
@@ -346,7 +316,7 @@ static int dry_run(opts_t *o)
 {
     char name[160];
     if (load_out(o))
-        return 2;
+        return SS_EXIT_INPUT;
     for (size_t i = 0; i < o->s.npt; i++)
         if (o->s.pt[i].selected) {
             ss_sweep_point_name(&o->s, &o->s.pt[i], name, sizeof name);
@@ -361,7 +331,7 @@ static int do_sweep(opts_t *o)
 {
     char err[600], part[48] = "";
     if (load_out(o))
-        return 2;
+        return SS_EXIT_INPUT;
     size_t all = count(&o->s, 0), before = count(&o->s, 1);
     if (o->part_k)
         snprintf(part, sizeof part, " (part %d/%d of %zu)", o->part_i, o->part_k,
@@ -370,15 +340,15 @@ static int do_sweep(opts_t *o)
             "%zu to run, %d at a time\n", all, part, before, o->out, all - before,
             o->s.jobs);
     if (ss_sweep_write(&o->s, o->out, err, sizeof err))
-        return ss_option_fail("%s", err), 2;
+        return ss_fail(SS_EXIT_SYSTEM, "%s", err);
     double t0 = wall();
     int rc = ss_sweep_run(&o->s, o->out, o->s.jobs);
     if (ss_sweep_write(&o->s, o->out, err, sizeof err))
-        return ss_option_fail("%s", err), 2;
+        return ss_fail(SS_EXIT_SYSTEM, "%s", err);
     size_t after = count(&o->s, 1);
     fprintf(stderr, "shmemsim: sweep: %zu of %zu points in '%s' (%zu run now) in "
             "%.1f s%s\n", after, all, o->out, after - before, wall() - t0,
-            rc == 1 ? "; the failed ones (above) run again when the same command "
+            rc == SS_EXIT_FAILED ? "; the failed ones (above) run again when the same command "
             "is run again" : "");
     return rc;
 }
@@ -410,14 +380,14 @@ int ss_cmd_sweep(int argc, char **argv)
     o.s.pass = calloc((size_t)argc + 2, sizeof *o.s.pass);   /* + --small-msg */
     ss_passthrough_init(&o.run, o.s.pass);
     o.merge = calloc((size_t)argc, sizeof *o.merge);
-    int rc = 2;
+    int rc = SS_EXIT_USAGE;
     if (o.s.plats && o.s.pass && o.merge && !parse_args(argc, argv, &o) &&
         !check_modes(&o) && !resolve_lists(&o) && !cross_check(&o)) {
         o.s.npass = o.run.n;
         o.s.model = &o.run.cfg.model;
         o.s.ppn = o.run.cfg.ppn;
         if (ss_sweep_build(&o.s))
-            ss_option_fail("out of memory");
+            rc = ss_fail(SS_EXIT_SYSTEM, "out of memory");
         else
             rc = run_mode(&o);
     }

@@ -16,6 +16,7 @@
 
 #include "parse.h"
 #include "commands.h"
+#include "fail.h"
 #include "summary.h"
 #include "tune.h"
 #include "tune_check.h"
@@ -95,20 +96,12 @@ static const char help_bottom[] =
     "  shmemsim tune r.csv --format sos --pes 64 -o sos.env\n"
     "  shmemsim tune r.csv --format ucc --check\n";
 
-static const char *const collectives[] = {"fcollect", "collect", "broadcast",
-                                          "reduce", "alltoall", NULL};
-
 typedef struct tune_opts {
     const char *in, *out, *platform, *model, *collective, *format;
     long ppn, pes;
     int check;
 } tune_opts_t;
 
-static int fail(const char *msg)
-{
-    fprintf(stderr, "shmemsim: error: %s\n", msg);
-    return 2;
-}
 
 static void print_help(void)
 {
@@ -127,8 +120,8 @@ static int parse_opts(int argc, char **argv, tune_opts_t *o)
         const char *a = argv[i];
         if (a[0] != '-' || !strcmp(a, "-")) {
             if (o->in)
-                return snprintf(err, sizeof err, "one results file only ('%s' "
-                                "and '%s')", o->in, a), fail(err);
+                return ss_fail(SS_EXIT_USAGE, "one results file only ('%s' and "
+                               "'%s')", o->in, a);
             o->in = a;
             continue;
         }
@@ -136,11 +129,9 @@ static int parse_opts(int argc, char **argv, tune_opts_t *o)
             o->check = 1;
             continue;
         }
-        if (i + 1 >= argc) {
-            snprintf(err, sizeof err, "%s needs a value (see shmemsim tune "
-                     "--help)", a);
-            return fail(err);
-        }
+        if (i + 1 >= argc)
+            return ss_fail(SS_EXIT_USAGE, "%s needs a value (see shmemsim tune "
+                           "--help)", a);
         const char *v = argv[++i];
         if (!strcmp(a, "-o"))
             o->out = v;
@@ -151,43 +142,41 @@ static int parse_opts(int argc, char **argv, tune_opts_t *o)
         else if (!strcmp(a, "--model"))
             o->model = v;
         else if (!strcmp(a, "--collective")) {
-            if (ss_match_choice(v, collectives, a, err, sizeof err) < 0)
-                return fail(err);
+            if (ss_match_choice(v, shcoll_kind_names(), a, err, sizeof err) < 0)
+                return ss_fail(SS_EXIT_USAGE, "%s", err);
             o->collective = v;
         } else if (!strcmp(a, "--ppn") || !strcmp(a, "--pes")) {
             if (ss_parse_long(v, 1, INT_MAX, !strcmp(a, "--ppn") ? &o->ppn
                               : &o->pes, a, err, sizeof err))
-                return fail(err);
+                return ss_fail(SS_EXIT_USAGE, "%s", err);
         } else {
-            snprintf(err, sizeof err, "unknown option '%s' (see shmemsim tune "
-                     "--help)", a);
-            return fail(err);
+            return ss_fail(SS_EXIT_USAGE, "unknown option '%s' (see shmemsim "
+                           "tune --help)", a);
         }
     }
-    return o->in ? 0 : fail("shmemsim tune needs a results CSV (see shmemsim "
-                            "tune --help)");
+    return o->in ? 0 : ss_fail(SS_EXIT_USAGE, "shmemsim tune needs a results "
+                               "CSV (see shmemsim tune --help)");
 }
 
-/* The exporter of --format, or NULL for table/csv; -1 if unknown. */
-static int find_format(const char *name, const ss_tune_format_t **f)
+/* --format: tune's own (table, csv: *own) or a runtime's exporter (*f);
+ * an unknown one is reported, -1. */
+static int find_format(const char *name, int *own, const ss_tune_format_t **f)
 {
-    char err[300];
-    size_t used;
+    char list[300];
+    size_t used = 0;
     *f = NULL;
-    if (!strcmp(name, "table") || !strcmp(name, "csv"))
-        return 0;
+    for (*own = SS_FMT_TABLE; *own <= SS_FMT_CSV; (*own)++)
+        if (!strcmp(name, ss_format_names[*own]))
+            return 0;
     for (const ss_tune_format_t *p = ss_tune_formats; p->name; p++)
         if (!strcmp(name, p->name))
             return *f = p, 0;
-    used = (size_t)snprintf(err, sizeof err, "unknown --format '%s' (choose "
-                            "one of: table, csv", name);
-    for (const ss_tune_format_t *p = ss_tune_formats; p->name; p++)
-        if (used < sizeof err)
-            used += (size_t)snprintf(err + used, sizeof err - used, ", %s",
-                                     p->name);
-    if (used < sizeof err)
-        snprintf(err + used, sizeof err - used, ")");
-    return fail(err), -1;
+    for (const ss_tune_format_t *p = ss_tune_formats; p->name && used < sizeof list;
+         p++)
+        used += (size_t)snprintf(list + used, sizeof list - used, ", %s", p->name);
+    return ss_fail(SS_EXIT_USAGE, "unknown --format '%s' (choose one of: %s, %s%s)",
+                   name, ss_format_names[SS_FMT_TABLE], ss_format_names[SS_FMT_CSV],
+                   list), -1;
 }
 
 /* The rows --ppn, --model and --collective keep (shallow copies: the
@@ -195,10 +184,9 @@ static int find_format(const char *name, const ss_tune_format_t **f)
 static int filter_rows(const ss_results_t *all, const tune_opts_t *o,
                        ss_results_t *kept)
 {
-    char err[300];
     kept->n = 0;
     if (!(kept->rows = malloc((all->n ? all->n : 1) * sizeof *kept->rows)))
-        return fail("out of memory");
+        return ss_fail(SS_EXIT_SYSTEM, "out of memory");
     for (size_t i = 0; i < all->n; i++) {
         const ss_result_t *r = &all->rows[i];
         if ((!o->ppn || r->ppn == o->ppn) && (!o->model || !strcmp(r->model,
@@ -210,13 +198,13 @@ static int filter_rows(const ss_results_t *all, const tune_opts_t *o,
         char ppn[32] = "";
         if (o->ppn)
             snprintf(ppn, sizeof ppn, " --ppn %ld", o->ppn);
-        snprintf(err, sizeof err, "no rows match%s%s%s%s%s (the results hold "
-                 "%zu rows; shmemsim tune FILE shows what they hold)",
-                 o->collective ? " --collective " : "",
-                 o->collective ? o->collective : "", ppn,
-                 o->model ? " --model " : "", o->model ? o->model : "", all->n);
         free(kept->rows);
-        return fail(err);
+        return ss_fail(SS_EXIT_USAGE, "no rows match%s%s%s%s%s (the results "
+                       "hold %zu rows; shmemsim tune FILE shows what they hold)",
+                       o->collective ? " --collective " : "",
+                       o->collective ? o->collective : "", ppn,
+                       o->model ? " --model " : "", o->model ? o->model : "",
+                       all->n);
     }
     return 0;
 }
@@ -435,23 +423,21 @@ static void write_csv(FILE *f, const ss_tune_t *t)
 
 static int copy_out(FILE *tmp, const char *path)
 {
-    char buf[8192], err[300];
+    char buf[8192];
     size_t n;
     FILE *f = path ? fopen(path, "w") : stdout;
-    if (!f) {
-        snprintf(err, sizeof err, "cannot write '%s'", path);
-        return fail(err);
-    }
+    if (!f)
+        return ss_fail(SS_EXIT_SYSTEM, "cannot write '%s'", path);
     rewind(tmp);
     while ((n = fread(buf, 1, sizeof buf, tmp)) > 0)
         if (fwrite(buf, 1, n, f) != n)
             break;
     int bad = ferror(tmp) || ferror(f);
     bad |= path ? fclose(f) : fflush(f);
-    return bad ? fail("write failed") : 0;
+    return bad ? ss_fail(SS_EXIT_SYSTEM, "write failed") : 0;
 }
 
-static int run(const tune_opts_t *o, const ss_tune_format_t *fmt,
+static int run(const tune_opts_t *o, int own, const ss_tune_format_t *fmt,
                ss_results_t *rows, FILE *tmp)
 {
     char err[600];
@@ -460,54 +446,57 @@ static int run(const tune_opts_t *o, const ss_tune_format_t *fmt,
     for (size_t i = 0; i < rows->n; i++)
         failed += rows->rows[i].checked == 0;
     if (ss_tune_build(rows, o->platform, &t, err, sizeof err))
-        return fail(err);
+        return ss_fail(SS_EXIT_INPUT, "%s", err);
     if (failed)
         fprintf(stderr, "shmemsim: note: %zu row(s) whose check FAILED were "
                 "ignored\n", failed);
     t.target_pes = (int)o->pes;
     int rc = 0;
     if (o->check)
-        rc = ss_tune_check(tmp, &t, fmt, err, sizeof err) ? fail(err) : 0;
+        rc = ss_tune_check(tmp, &t, fmt, err, sizeof err)
+                 ? ss_fail(SS_EXIT_INPUT, "%s", err) : 0;
     else if (fmt)
-        rc = fmt->write(tmp, stderr, &t, err, sizeof err) ? fail(err) : 0;
-    else if (!strcmp(o->format, "csv"))
+        rc = fmt->write(tmp, stderr, &t, err, sizeof err)
+                 ? ss_fail(SS_EXIT_INPUT, "%s", err) : 0;
+    else if (own == SS_FMT_CSV)
         write_csv(tmp, &t);
     else if (write_table(tmp, &t))
-        rc = fail("out of memory");
+        rc = ss_fail(SS_EXIT_SYSTEM, "out of memory");
     ss_tune_free(&t);
     return rc;
 }
 
 int ss_cmd_tune(int argc, char **argv)
 {
-    tune_opts_t o = {.format = "table"};
+    tune_opts_t o = {.format = ss_format_names[SS_FMT_TABLE]};
     const ss_tune_format_t *fmt;
     char err[600];
+    int own;
     for (int i = 2; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
             return print_help(), 0;
-    if (parse_opts(argc, argv, &o) || find_format(o.format, &fmt))
-        return 2;
+    if (parse_opts(argc, argv, &o))
+        return SS_EXIT_USAGE;
+    if (find_format(o.format, &own, &fmt))
+        return SS_EXIT_USAGE;
     if (o.check && (!fmt || !fmt->plan))
-        return fail("--check re-simulates what a runtime runs: use it with "
-                    "--format ucc or sos");
+        return ss_fail(SS_EXIT_USAGE, "--check re-simulates what a runtime runs: "
+                       "use it with --format ucc or sos");
     if (o.pes && (!fmt || !strcmp(fmt->name, "ucc")))
-        return fail("--pes is for the formats that hold one algorithm per "
-                    "collective (sos, ompi-mca); table, csv and ucc cover all "
-                    "PE counts");
+        return ss_fail(SS_EXIT_USAGE, "--pes is for the formats that hold one "
+                       "algorithm per collective (sos, ompi-mca); table, csv and "
+                       "ucc cover all PE counts");
     ss_results_t all, rows;
     int rc = strcmp(o.in, "-") ? ss_results_load(o.in, &all, err, sizeof err)
                                : ss_results_read(stdin, "(stdin)", &all, err,
                                                  sizeof err);
     if (rc)
-        return fail(err);
+        return ss_fail(SS_EXIT_INPUT, "%s", err);
     FILE *tmp = NULL;
-    if (filter_rows(&all, &o, &rows)) {
-        rc = 2;
-    } else {
+    if (!(rc = filter_rows(&all, &o, &rows))) {
         if (!(tmp = tmpfile()))
-            rc = fail("cannot create a temporary file");
-        else if (!(rc = run(&o, fmt, &rows, tmp)))
+            rc = ss_fail(SS_EXIT_SYSTEM, "cannot create a temporary file");
+        else if (!(rc = run(&o, own, fmt, &rows, tmp)))
             rc = copy_out(tmp, o.out);
         free(rows.rows);
     }

@@ -1,6 +1,6 @@
 /* commands.h - the shmemsim subcommands, one file each (cli/cmd_*.c).
  * Each takes the whole argv (argv[1] is the command) and returns the exit
- * status. Internal to cli/. */
+ * status (fail.h). Internal to cli/. */
 #ifndef SS_COMMANDS_H
 #define SS_COMMANDS_H
 
@@ -13,9 +13,5 @@ int ss_cmd_tune(int argc, char **argv);
 int ss_cmd_plot(int argc, char **argv);
 int ss_cmd_scale(int argc, char **argv);
 int ss_cmd_calibrate(int argc, char **argv);
-
-/* "shmemsim: error: MSG" on stderr; returns 2, the exit status of a bad
- * input. */
-int ss_cli_fail(const char *msg);
 
 #endif

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "fail.h"
 
 static const char usage[] =
     "usage: shmemsim COMMAND [options]\n\n"
@@ -34,11 +35,6 @@ static const struct {
     {"calibrate", ss_cmd_calibrate},
 };
 
-int ss_cli_fail(const char *msg)
-{
-    fprintf(stderr, "shmemsim: error: %s\n", msg);
-    return 2;
-}
 
 /* Leaves without SimGrid's teardown: the engine frees every host, link and
  * zone at exit (docs/performance.md: its cost), and nothing is left to
@@ -48,7 +44,7 @@ static int leave(int rc)
 {
 #ifndef __SANITIZE_ADDRESS__
     if (fflush(NULL) != 0 && rc == 0)
-        rc = 1;
+        rc = ss_fail(SS_EXIT_SYSTEM, "cannot write the output");
     _exit(rc);
 #endif
     return rc;
@@ -59,11 +55,12 @@ int main(int argc, char **argv)
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
         !strcmp(argv[1], "help")) {
         fputs(usage, argc < 2 ? stderr : stdout);
-        return argc < 2 ? 2 : 0;
+        return argc < 2 ? SS_EXIT_USAGE : SS_EXIT_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
             return leave(commands[i].run(argc, argv));
-    fprintf(stderr, "shmemsim: error: unknown command '%s'\n\n%s", argv[1], usage);
-    return 2;
+    ss_fail(SS_EXIT_USAGE, "unknown command '%s'", argv[1]);
+    fprintf(stderr, "\n%s", usage);
+    return SS_EXIT_USAGE;
 }

@@ -1,9 +1,10 @@
 /* options.c - parsing of the options common to every simulation, and of
  * the run options sweep and scale pass through to their children. */
-#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "fail.h"
 #include "parse.h"
 #include "shcoll.h"
 #include "options.h"
@@ -65,17 +66,10 @@ const char ss_option_common_help[] =
 
 static const char *value(int argc, char **argv, int *i)
 {
-    if (*i + 1 >= argc) {
-        fprintf(stderr, "shmemsim: error: %s needs a value (see --help)\n", argv[*i]);
-        return NULL;
-    }
+    if (*i + 1 >= argc)
+        return ss_fail(SS_EXIT_USAGE, "%s needs a value (see --help)", argv[*i]),
+               NULL;
     return argv[++*i];
-}
-
-static int fail(const char *err)
-{
-    fprintf(stderr, "shmemsim: error: %s\n", err);
-    return -1;
 }
 
 static int placement_option(const char *v, ss_config_t *cfg)
@@ -89,13 +83,12 @@ static int placement_option(const char *v, ss_config_t *cfg)
     else if (!strncmp(v, "random", 6) && (v[6] == 0 || v[6] == ':')) {
         if (v[6] && ss_parse_long(v + 7, 0, 2147483647L, &seed, "--placement random:SEED",
                                   err, sizeof err))
-            return fail(err);
+            return ss_fail(SS_EXIT_USAGE, "%s", err), -1;
         cfg->placement = SS_PLACE_RANDOM;
         cfg->seed = (unsigned long)seed;
     } else {
-        snprintf(err, sizeof err, "unknown --placement '%s' (block, round-robin, "
-                 "random or random:SEED)", v);
-        return fail(err);
+        return ss_fail(SS_EXIT_USAGE, "unknown --placement '%s' (block, "
+                       "round-robin, random or random:SEED)", v), -1;
     }
     return 1;
 }
@@ -158,10 +151,10 @@ static int resolve_model(ss_config_t *cfg)
         m->unordered = t.unordered;
         keep_given(m, &cli);
     } else if (!m->given) {
-        return fail("--model loggp needs per-message costs: the platform has "
-                    "none (use a preset, a spec with o=, gap=, o-recv=, a "
-                    "spec file from `shmemsim calibrate`, or give --o, --g, "
-                    "--o-recv)");
+        return ss_fail(SS_EXIT_USAGE, "--model loggp needs per-message costs: "
+                       "the platform has none (use a preset, a spec with o=, "
+                       "gap=, o-recv=, a spec file from `shmemsim calibrate`, or "
+                       "give --o, --g, --o-recv)"), -1;
     }
     return 0;
 }
@@ -170,7 +163,7 @@ static int model_option(const char *v, ss_config_t *cfg, char *err, size_t n)
 {
     int k = ss_match_choice(v, ss_model_names, "--model", err, n);
     if (k < 0)
-        return fail(err);
+        return ss_fail(SS_EXIT_USAGE, "%s", err), -1;
     ss_model_t was = cfg->model;   /* --small-msg, --o, ... before --model */
     ss_model_defaults(&cfg->model, (ss_model_kind_t)k);
     cfg->model.chosen = 1;
@@ -213,19 +206,19 @@ int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg)
     else if (!strcmp(o, "--fold") || !strcmp(o, "--small-msg")) {
         size_t *z = !strcmp(o, "--fold") ? &cfg->fold_threshold : &cfg->model.small_bytes;
         if (ss_parse_size(v, z, err, sizeof err))
-            return fail(err);
+            return ss_fail(SS_EXIT_USAGE, "%s", err), -1;
     } else if (!strcmp(o, "--o") || !strcmp(o, "--g") || !strcmp(o, "--o-recv")) {
         int bit = !strcmp(o, "--o") ? GIVEN_O : !strcmp(o, "--g") ? GIVEN_G : GIVEN_O_RECV;
         double *d = bit == GIVEN_O ? &cfg->model.o_send
                   : bit == GIVEN_G ? &cfg->model.gap : &cfg->model.o_recv;
         if (ss_parse_time(v, d, err, sizeof err))
-            return fail(err);
+            return ss_fail(SS_EXIT_USAGE, "%s", err), -1;
         cfg->model.given |= (unsigned)bit;
     } else {
         int stack = !strcmp(o, "--stack-kib");
         if (ss_parse_long(v, stack ? 4 : 1, stack ? 65536 : 10000000, &x, o, err,
                           sizeof err))
-            return fail(err);
+            return ss_fail(SS_EXIT_USAGE, "%s", err), -1;
         if (!strcmp(o, "--pes"))
             cfg->npes = (int)x;
         else if (!strcmp(o, "--ppn"))
@@ -239,18 +232,20 @@ int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg)
 int ss_option_finish(ss_config_t *cfg)
 {
     if (!cfg->platform)
-        return fail("--platform FILE is required (try platforms/fattree-64.xml)");
+        return ss_fail(SS_EXIT_USAGE, "--platform FILE is required (try "
+                       "platforms/fattree-64.xml)"), -1;
     if (cfg->npes < 1)
-        return fail("--pes N is required");
+        return ss_fail(SS_EXIT_USAGE, "--pes N is required"), -1;
     if (!cfg->ppn)
         cfg->ppn = ss_platform_ppn(cfg->platform);
     if (resolve_model(cfg))
         return -1;
     if (cfg->model.kind == SS_MODEL_SIMGRID && cfg->model.small_bytes &&
         cfg->model.small_bytes != SS_SMALL_AUTO)
-        return fail("--small-msg applies to --model alpha-beta and loggp only: "
-                    "the simgrid model's latency and bandwidth factors are "
-                    "SimGrid's own (use --small-msg 0, or --model loggp)");
+        return ss_fail(SS_EXIT_USAGE, "--small-msg applies to --model alpha-beta "
+                       "and loggp only: the simgrid model's latency and "
+                       "bandwidth factors are SimGrid's own (use --small-msg 0, "
+                       "or --model loggp)"), -1;
     return 0;
 }
 
@@ -270,15 +265,28 @@ int ss_option_type(const char *v)
     return -1;
 }
 
-int ss_option_fail(const char *fmt, ...)
+int ss_option_op_type(const char *opt, const char *v, int *op, int *type)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("shmemsim: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    return -1;
+    int isop = !strcmp(opt, "--op");
+    int k = isop ? ss_option_op(v) : ss_option_type(v);
+    if (k < 0)
+        return ss_fail(SS_EXIT_USAGE, "unknown %s '%s' (%s)", opt, v, isop
+                       ? "and, or, xor, max, min, sum, prod"
+                       : "an OpenSHMEM TYPENAME such as int, long, double, "
+                         "complexd"), -1;
+    *(isop ? op : type) = k;
+    return 0;
+}
+
+const char *ss_option_kinds(char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < SHCOLL_NKINDS && n < len; k++)
+        n += (size_t)snprintf(buf + n, len - n, "%s%s",
+                              !k ? "" : k + 1 < SHCOLL_NKINDS ? ", " : " or ",
+                              shcoll_kind_name((shcoll_kind_t)k));
+    return buf;
 }
 
 void ss_passthrough_init(ss_passthrough_t *pt, char **argv)
@@ -297,20 +305,13 @@ static int run_value(ss_passthrough_t *pt, const char *opt, const char *v)
     long x;
     size_t sz;
     if (!strcmp(opt, "--segment"))
-        return ss_parse_size(v, &sz, err, sizeof err) ? ss_option_fail("--segment: %s", err) : 0;
-    if (!strcmp(opt, "--op") || !strcmp(opt, "--type")) {
-        int isop = !strcmp(opt, "--op");
-        int k = isop ? ss_option_op(v) : ss_option_type(v);
-        if (k < 0)
-            return ss_option_fail("unknown %s '%s' (%s)", opt, v, isop
-                         ? "and, or, xor, max, min, sum, prod"
-                         : "an OpenSHMEM TYPENAME such as int, long, double, complexd");
-        *(isop ? &pt->op : &pt->type) = k;
-        return 0;
-    }
+        return ss_parse_size(v, &sz, err, sizeof err)
+                   ? (ss_fail(SS_EXIT_USAGE, "--segment: %s", err), -1) : 0;
+    if (!strcmp(opt, "--op") || !strcmp(opt, "--type"))
+        return ss_option_op_type(opt, v, &pt->op, &pt->type);
     int radix = !strcmp(opt, "--radix");
     if (ss_parse_long(v, radix ? 2 : 0, 10000000, &x, opt, err, sizeof err))
-        return ss_option_fail("%s", err);
+        return ss_fail(SS_EXIT_USAGE, "%s", err), -1;
     if (radix)
         pt->cfg.radix = (int)x;
     else
@@ -333,7 +334,8 @@ int ss_option_passthrough(int argc, char **argv, int *i, ss_passthrough_t *pt)
         if (ss_match_choice(a, valued, "", err, sizeof err) < 0)
             return 0;
         if (*i + 1 >= argc)
-            return ss_option_fail("%s needs a value (see shmemsim %s --help)", a, argv[1]);
+            return ss_fail(SS_EXIT_USAGE, "%s needs a value (see shmemsim %s "
+                           "--help)", a, argv[1]), -1;
         r = run_value(pt, a, argv[++*i]) ? -1 : 1;
     }
     if (r > 0) {
@@ -353,23 +355,31 @@ void ss_passthrough_one_model(ss_passthrough_t *pt, int max_pes)
     pt->argv[pt->n++] = m->small_bytes ? "all" : "0";
 }
 
-int ss_passthrough_check(const ss_passthrough_t *pt, int kind, const int *pes,
-                         size_t npes, const size_t *bytes, size_t nsizes)
+int ss_option_check_run(int kind, int root, int op, int type, const int *pes,
+                        size_t npes, const size_t *bytes, size_t nsizes)
 {
-    const char *type = shcoll_type_name((shcoll_type_t)pt->type);
+    const char *tname = shcoll_type_name((shcoll_type_t)type);
     if (kind == SHCOLL_BROADCAST)
         for (size_t e = 0; e < npes; e++)
-            if (pt->root >= pes[e])
-                return ss_option_fail("--root %d is not a PE at --pes %d", pt->root, pes[e]);
+            if (root >= pes[e])
+                return ss_fail(SS_EXIT_USAGE, "--root %d is not a PE at --pes %d",
+                               root, pes[e]), -1;
+    int blocks = kind == SHCOLL_FCOLLECT || kind == SHCOLL_ALLTOALL;  /* p of them */
+    for (size_t i = 0; blocks && i < nsizes; i++)
+        for (size_t e = 0; e < npes; e++)
+            if (bytes[i] > SIZE_MAX / (size_t)pes[e])
+                return ss_fail(SS_EXIT_USAGE, "--bytes %zu x %d PEs overflows the "
+                               "address space", bytes[i], pes[e]), -1;
     if (kind != SHCOLL_REDUCE)
         return 0;
-    if (!shcoll_op_valid((shcoll_op_t)pt->op, (shcoll_type_t)pt->type))
-        return ss_option_fail("--op %s is not defined on --type %s",
-                     shcoll_op_name((shcoll_op_t)pt->op), type);
-    size_t es = shcoll_type_size((shcoll_type_t)pt->type);
+    if (!shcoll_op_valid((shcoll_op_t)op, (shcoll_type_t)type))
+        return ss_fail(SS_EXIT_USAGE, "--op %s is not defined on --type %s",
+                       shcoll_op_name((shcoll_op_t)op), tname), -1;
+    size_t es = shcoll_type_size((shcoll_type_t)type);
     for (size_t i = 0; i < nsizes; i++)
         if (bytes[i] % es)
-            return ss_option_fail("--bytes %zu is not a multiple of %zu (the size of %s, "
-                         "for reduce)", bytes[i], es, type);
+            return ss_fail(SS_EXIT_USAGE, "--bytes %zu is not a multiple of %zu "
+                           "(the size of %s, for reduce)", bytes[i], es, tname),
+                   -1;
     return 0;
 }

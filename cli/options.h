@@ -21,12 +21,15 @@ const char *ss_option_model_name(const ss_model_t *m, const char *platform,
 
 extern const char ss_option_common_help[];
 
-/* "shmemsim: error: " and the formatted message on stderr; returns -1. */
-int ss_option_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
 /* --op / --type values: the shcoll_op_t / shcoll_type_t they name, or -1. */
 int ss_option_op(const char *v);
 int ss_option_type(const char *v);
+/* opt (--op or --type) = v into *op or *type; an unknown value is
+ * reported, -1. */
+int ss_option_op_type(const char *opt, const char *v, int *op, int *type);
+
+/* "fcollect, collect, ... or alltoall": the collectives, into buf. */
+const char *ss_option_kinds(char *buf, size_t len);
 
 /* Run options a command passes through to its `shmemsim run` children
  * (sweep, scale): the common ones above and --radix, --segment, --root,
@@ -52,10 +55,12 @@ int ss_option_passthrough(int argc, char **argv, int *i, ss_passthrough_t *pt);
  * passed on to every child (argv needs room for 2 more entries). */
 void ss_passthrough_one_model(ss_passthrough_t *pt, int max_pes);
 
-/* What a child would refuse at some point, caught up front: the root is
- * a PE at every PE count, the op is defined on the type, a reduce's
- * sizes are whole elements. Prints an error and returns -1. */
-int ss_passthrough_check(const ss_passthrough_t *pt, int kind, const int *pes,
-                         size_t npes, const size_t *bytes, size_t nsizes);
+/* What a run of collective kind refuses at any of the PE counts pes[] and
+ * sizes bytes[], caught before anything runs: the root is a PE at every
+ * PE count, an fcollect's or alltoall's buffer fits the address space,
+ * the op is defined on the type, a reduce's sizes are whole elements.
+ * Reports and returns -1. */
+int ss_option_check_run(int kind, int root, int op, int type, const int *pes,
+                        size_t npes, const size_t *bytes, size_t nsizes);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fail.h"
 #include "options.h"
 #include "prog.h"
 #include "run_options.h"
@@ -61,10 +62,10 @@ static void pe_main(void *arg)
 
 static int usage(const char *self)
 {
-    fprintf(stderr, "shmemsim: error: %s is an OpenSHMEM program built with "
-            "shmemsim-cc: start it with\n  shmemsim-run --platform P --pes N "
-            "%s [ARGS...]\n(shmemsim-run --help lists the options)\n", self, self);
-    return 2;
+    return ss_fail(SS_EXIT_USAGE, "%s is an OpenSHMEM program built with "
+                   "shmemsim-cc: start it with\n  shmemsim-run --platform P "
+                   "--pes N %s [ARGS...]\n(shmemsim-run --help lists the "
+                   "options)", self, self);
 }
 
 /* argv = PROG --shmemsim-run OPTIONS --shmemsim-end ARGS: the options
@@ -77,14 +78,13 @@ static int handover(int argc, char **argv, ss_config_t *cfg, prog_t *p)
     ss_program_defaults(cfg);
     for (; i < argc && strcmp(argv[i], SS_PROGRAM_END); i++) {
         int r = ss_program_option(argc, argv, &i, cfg);
-        if (r <= 0) {
-            if (r == 0)
-                fprintf(stderr, "shmemsim: error: unknown option '%s'\n", argv[i]);
-            return 2;
-        }
+        if (r == 0)
+            return ss_fail(SS_EXIT_USAGE, "unknown option '%s'", argv[i]);
+        if (r < 0)
+            return SS_EXIT_USAGE;
     }
     if (i == argc || ss_option_finish(cfg))
-        return i == argc ? usage(argv[0]) : 2;
+        return i == argc ? usage(argv[0]) : SS_EXIT_USAGE;
     argv[i] = argv[0];        /* PROG ARGS: the program's argv */
     p->argc = argc - i;
     p->argv = argv + i;
@@ -109,15 +109,11 @@ int main(int argc, char **argv)
     int rc = handover(argc, argv, &cfg, &p);
     if (rc >= 0)
         return rc;
-    if (!shmemsim_user_main) {
-        fprintf(stderr, "shmemsim: error: %s has no main function\n", argv[0]);
-        return 2;
-    }
+    if (!shmemsim_user_main)
+        return ss_fail(SS_EXIT_INPUT, "%s has no main function", argv[0]);
     ss_prog_threads_enable();
-    if (ss_prog_globals(cfg.npes, err, sizeof err)) {
-        fprintf(stderr, "shmemsim: error: %s\n", err);
-        return 2;
-    }
+    if (ss_prog_globals(cfg.npes, err, sizeof err))
+        return ss_fail(SS_EXIT_INPUT, "%s", err);
     rc = ss_world_run(&cfg, pe_main, &p);
     ss_priv_disable();
     say_cost();

@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fail.h"
 #include "prog.h"
 #include "shmem.h"
 #include "ss_thread.h"
@@ -94,12 +95,10 @@ _Noreturn void shmemsim_pthread_exit(void *ret)
     if (!ss_thread_in_pe())
         pthread_exit(ret);
     ss_thread_t *t = ss_thread_current();
-    if (!t) {
-        fprintf(stderr, "shmemsim: error: PE %d: pthread_exit from the PE's "
-                "main thread is not simulated: return from main instead\n",
-                shmem_my_pe());
-        _exit(2);
-    }
+    if (!t)
+        _exit(ss_fail(SS_EXIT_SIM, "PE %d: pthread_exit from the PE's main "
+                      "thread is not simulated: return from main instead",
+                      shmem_my_pe()));
     ss_thread_exit(t, ret);
 }
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fail.h"
 #include "shmemsim.h"
 #include "ss_config.h"
 #include "options.h"
@@ -11,13 +12,11 @@
 int shmemsim_main(int argc, char **argv, void (*pe_main)(void *), void *arg)
 {
     ss_config_t cfg;
-    if (sg_actor_self()) {   /* a main built with shmemsim-cc runs on a PE */
-        fprintf(stderr, "shmemsim: error: shmemsim_main called on a simulated "
-                "PE: a program that brings its own PE function is built with "
-                "cc and the simulator's libraries (docs/programs.md), not "
-                "shmemsim-cc\n");
-        return 2;
-    }
+    if (sg_actor_self())     /* a main built with shmemsim-cc runs on a PE */
+        return ss_fail(SS_EXIT_USAGE, "shmemsim_main called on a simulated PE: "
+                       "a program that brings its own PE function is built "
+                       "with cc and the simulator's libraries (docs/programs.md), not "
+                       "shmemsim-cc");
     ss_config_defaults(&cfg);
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -28,14 +27,12 @@ int shmemsim_main(int argc, char **argv, void (*pe_main)(void *), void *arg)
         }
         int r = ss_option_common(argc, argv, &i, &cfg);
         if (r < 0)
-            return 2;
-        if (r == 0) {
-            fprintf(stderr, "shmemsim: error: unknown option '%s' (see --help)\n",
-                    argv[i]);
-            return 2;
-        }
+            return SS_EXIT_USAGE;
+        if (r == 0)
+            return ss_fail(SS_EXIT_USAGE, "unknown option '%s' (see --help)",
+                           argv[i]);
     }
     if (ss_option_finish(&cfg))
-        return 2;
+        return SS_EXIT_USAGE;
     return ss_world_run(&cfg, pe_main, arg);
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fail.h"
 #include "options.h"
 #include "parse.h"
 #include "run_options.h"
@@ -42,10 +43,8 @@ static int knob(int argc, char **argv, int *i, ss_config_t *cfg)
     char err[256];
     const char *o = argv[*i];
     long x;
-    if (*i + 1 >= argc) {
-        fprintf(stderr, "shmemsim: error: %s needs a value (see --help)\n", o);
-        return -1;
-    }
+    if (*i + 1 >= argc)
+        return ss_fail(SS_EXIT_USAGE, "%s needs a value (see --help)", o), -1;
     const char *v = argv[++*i];
     if (!strcmp(o, "--radix")) {
         if (ss_parse_long(v, 2, 1 << 20, &x, o, err, sizeof err))
@@ -56,9 +55,8 @@ static int knob(int argc, char **argv, int *i, ss_config_t *cfg)
     }
     return 1;
 bad:
-    fprintf(stderr, "shmemsim: error: %s%s%s\n", strstr(err, o) ? "" : o,
-            strstr(err, o) ? "" : ": ", err);
-    return -1;
+    return ss_fail(SS_EXIT_USAGE, "%s%s%s", strstr(err, o) ? "" : o,
+                   strstr(err, o) ? "" : ": ", err), -1;
 }
 
 /* --compute none | measured | measured:FACTOR */
@@ -76,10 +74,9 @@ static int compute(int argc, char **argv, int *i, ss_config_t *cfg)
         cfg->compute_factor = f;
         return 1;
     }
-    fprintf(stderr, "shmemsim: error: --compute '%s': expected none, measured "
-            "or measured:FACTOR with FACTOR a number above 0 (e.g. "
-            "measured:0.5 for a core twice as fast as this one)\n", v);
-    return -1;
+    return ss_fail(SS_EXIT_USAGE, "--compute '%s': expected none, measured or "
+                   "measured:FACTOR with FACTOR a number above 0 (e.g. "
+                   "measured:0.5 for a core twice as fast as this one)", v), -1;
 }
 
 int ss_program_option(int argc, char **argv, int *i, ss_config_t *cfg)
@@ -90,13 +87,11 @@ int ss_program_option(int argc, char **argv, int *i, ss_config_t *cfg)
     if (!strcmp(o, "--compute"))
         return compute(argc, argv, i, cfg);
     for (int k = 0; run_only[k]; k++)
-        if (!strcmp(o, run_only[k])) {
-            fprintf(stderr, "shmemsim: error: %s is an option of `shmemsim run`, "
-                    "which measures one collective; a program runs its own "
-                    "collectives: choose their algorithms with "
-                    "$SHMEMSIM_<KIND>_ALGORITHM or $SHMEMSIM_TUNE_FILE "
-                    "(shmemsim-run --help)\n", o);
-            return -1;
-        }
+        if (!strcmp(o, run_only[k]))
+            return ss_fail(SS_EXIT_USAGE, "%s is an option of `shmemsim run`, "
+                           "which measures one collective; a program runs its "
+                           "own collectives: choose their algorithms with "
+                           "$SHMEMSIM_<KIND>_ALGORITHM or $SHMEMSIM_TUNE_FILE "
+                           "(shmemsim-run --help)", o), -1;
     return ss_option_common(argc, argv, i, cfg);
 }

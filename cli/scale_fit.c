@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "results.h"
+#include "fail.h"
 #include "scale_cmd.h"
 
 #define FORM_LEN 256
@@ -39,7 +40,8 @@ static int read_times(const ss_scale_job_t *j, double *t)
         fclose(in);
     free(buf);
     if (rc)
-        return fprintf(stderr, "shmemsim: error: %s\n", in ? err : "out of memory"), -1;
+        return ss_fail(in ? SS_EXIT_INPUT : SS_EXIT_SYSTEM, "%s",
+                       in ? err : "out of memory"), -1;
     for (size_t k = 0; k < r.n; k++)
         for (size_t a = 0; a < j->nalg; a++)
             for (size_t s = 0; s < j->nsizes; s++)

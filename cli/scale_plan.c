@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fail.h"
 #include "scale_cmd.h"
 #include "simcost.h"
 
@@ -183,12 +184,11 @@ int ss_scale_plan(ss_scale_job_t *j)
     for (size_t i = 0; i < j->sweep.npt; i++)
         sel += (size_t)j->sweep.pt[i].selected;
     if (j->upto && total > j->budget) {
-        fprintf(stderr, "shmemsim: error: simulating every ladder point up to %d "
-                "PEs takes about %.0f s by the estimate (models/simcost.c), more "
-                "than --budget %.0f s: raise --budget, lower --simulate-up-to, "
-                "or leave it out (scale then simulates what fits)\n", j->upto,
-                total, j->budget);
-        return -1;
+        return ss_fail(SS_EXIT_INPUT, "simulating every ladder point up to %d "
+                       "PEs takes about %.0f s by the estimate (models/"
+                       "simcost.c), more than --budget %.0f s: raise --budget, "
+                       "lower --simulate-up-to, or leave it out (scale then "
+                       "simulates what fits)", j->upto, total, j->budget), -1;
     }
     /* the step algorithms' samples at the top, with what is left */
     total += ss_scale_sample_plan(j, j->budget - total);

@@ -30,6 +30,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "fail.h"
 #include "cc_args.h"
 #include "elf_probe.h"
 
@@ -162,9 +163,8 @@ static int run(const ss_strv_t *cmd)
     pid_t pid = fork();
     if (pid == 0) {
         execvp(cmd->v[0], (char *const *)cmd->v);
-        fprintf(stderr, "shmemsim-cc: error: cannot run %s: %s\n", cmd->v[0],
-                strerror(errno));
-        _exit(127);
+        ss_fail(SS_EXIT_SYSTEM, "cannot run %s: %s", cmd->v[0], strerror(errno));
+        _exit(127);   /* as a shell's "cannot run" */
     }
     int st = 0;
     if (pid < 0 || waitpid(pid, &st, 0) < 0)
@@ -199,10 +199,8 @@ static const char *in_tmp(const char *name)
 {
     size_t n = strlen(tmp) + strlen(name) + 2;
     char *s = malloc(n);
-    if (!s) {
-        fputs("shmemsim-cc: error: out of memory\n", stderr);
-        exit(1);
-    }
+    if (!s)
+        exit(ss_fail(SS_EXIT_SYSTEM, "out of memory"));
     snprintf(s, n, "%s/%s", tmp, name);
     ss_strv_add(&owned, s);
     return s;
@@ -214,10 +212,8 @@ static int write_file(const char *path, const char *text)
     int ok = f && fputs(text, f) >= 0;
     if (f && fclose(f))
         ok = 0;
-    if (!ok)
-        fprintf(stderr, "shmemsim-cc: error: cannot write %s: %s\n", path,
-                strerror(errno));
-    return ok ? 0 : 1;
+    return ok ? 0 : ss_fail(SS_EXIT_SYSTEM, "cannot write %s: %s", path,
+                            strerror(errno));
 }
 
 static const char *cc(int cxx)
@@ -239,9 +235,8 @@ static int compile_only(char **argv, int argc, const ss_cc_plan_t *pl,
     ss_strv_add(&cmd, "-fno-lto");
     show(&cmd);
     execvp(cmd.v[0], (char *const *)cmd.v);
-    fprintf(stderr, "shmemsim-cc: error: cannot run %s: %s\n", cmd.v[0],
-            strerror(errno));
-    return 1;
+    return ss_fail(SS_EXIT_SYSTEM, "cannot run %s: %s", cmd.v[0],
+                   strerror(errno));
 }
 
 /* Step 1: source k to tmp/k.o. */
@@ -334,7 +329,7 @@ static int rename_refs(const char *in, const char *out)
         ss_strv_add(&cmd, "--set-section-alignment");
         ss_strv_add(&cmd, "shmemsim_priv_bss=4096");
         if ((rc = ss_elf_sections(in, grouped_data, &cmd, err, sizeof err)))
-            fprintf(stderr, "shmemsim-cc: error: %s\n", err);
+            ss_fail(SS_EXIT_INPUT, "%s", err);
         ss_strv_add(&cmd, in);
         ss_strv_add(&cmd, out);
     }
@@ -350,10 +345,10 @@ static int has_main(const char *obj)
     char err[300];
     int r = ss_elf_defines(obj, "shmemsim_user_main", err, sizeof err);
     if (r < 0)
-        fprintf(stderr, "shmemsim-cc: error: %s\n", err);
+        ss_fail(SS_EXIT_INPUT, "%s", err);
     else if (!r)
-        fputs("shmemsim-cc: error: the program has no main function (to "
-              "compile part of a program, use -c)\n", stderr);
+        ss_fail(SS_EXIT_INPUT, "the program has no main function (to compile "
+                "part of a program, use -c)");
     return r == 1;
 }
 
@@ -388,10 +383,9 @@ static int link_program(const ss_cc_plan_t *pl, const paths_t *p)
     const char *base = getenv("TMPDIR");
     snprintf(tmp, sizeof tmp, "%s/shmemsim-cc.XXXXXX", base && *base ? base : "/tmp");
     if (!mkdtemp(tmp)) {
-        fprintf(stderr, "shmemsim-cc: error: cannot make a directory in %s: "
-                "%s\n", base && *base ? base : "/tmp", strerror(errno));
         tmp[0] = 0;
-        return 1;
+        return ss_fail(SS_EXIT_SYSTEM, "cannot make a directory in %s: %s",
+                       base && *base ? base : "/tmp", strerror(errno));
     }
     atexit(cleanup);
     const char *gathered = in_tmp("gathered.o"), *prog = in_tmp("program.o");
@@ -399,7 +393,7 @@ static int link_program(const ss_cc_plan_t *pl, const paths_t *p)
     if (!rc)
         rc = rename_refs(gathered, prog);
     if (!rc && !has_main(prog))
-        rc = 2;
+        rc = SS_EXIT_INPUT;
     return rc ? rc : final_link(pl, p, prog);
 }
 
@@ -408,9 +402,10 @@ int main(int argc, char **argv)
     ss_cc_plan_t plan;
     paths_t p;
     verbose = getenv("SHMEMSIM_CC_VERBOSE") != NULL;
+    ss_fail_program("shmemsim-cc");
     if (argc < 2 || !strcmp(argv[1], "--help")) {
         fprintf(argc < 2 ? stderr : stdout, usage, SS_CC_CC, SS_CC_CXX);
-        return argc < 2 ? 2 : 0;
+        return argc < 2 ? SS_EXIT_USAGE : SS_EXIT_OK;
     }
     int rc = ss_cc_plan(argc, argv, &plan);
     if (rc) {
@@ -421,8 +416,7 @@ int main(int argc, char **argv)
     if (plan.compile_only) {
         rc = compile_only(argv, argc, &plan, &p);
     } else if (!plan.nin) {
-        fputs("shmemsim-cc: error: no input files\n", stderr);
-        rc = 2;
+        rc = ss_fail(SS_EXIT_USAGE, "no input files");
     } else {
         rc = link_program(&plan, &p);
     }

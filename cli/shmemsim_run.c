@@ -10,7 +10,6 @@
  * again and runs the world; its exit status is the run's. Bad input
  * exits 2. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,7 @@
 #include <unistd.h>
 
 #include "elf_probe.h"
+#include "fail.h"
 #include "options.h"
 #include "run_options.h"
 
@@ -40,17 +40,6 @@ static const char help[] =
     "  the built-in choice by size (docs/programs.md: a log-step algorithm\n"
     "  for small sizes, a bandwidth-optimal one for large).\n"
     "Each PE's stack is %d KiB unless --stack-kib says otherwise.\n";
-
-__attribute__((format(printf, 1, 2))) static int fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "shmemsim-run: error: ");
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    return 2;
-}
 
 /* PROGRAM as execvp would find it: as given if it has a '/', else the
  * first executable of that name on $PATH. NULL if none. */
@@ -79,20 +68,20 @@ static int check_program(const char *given, const char *path)
     struct stat st;
     char err[300];
     if (!path && !strchr(given, '/'))
-        return fail("program '%s' not found on $PATH (for one in this "
-                    "directory: ./%s)", given, given);
+        return ss_fail(SS_EXIT_INPUT, "program '%s' not found on $PATH (for one "
+                       "in this directory: ./%s)", given, given);
     if (!path || stat(path, &st))
-        return fail("program '%s' not found", given);
+        return ss_fail(SS_EXIT_INPUT, "program '%s' not found", given);
     if (!S_ISREG(st.st_mode) || access(path, X_OK))
-        return fail("'%s' is not an executable file%s", path,
-                    S_ISREG(st.st_mode) ? " (chmod +x?)" : "");
+        return ss_fail(SS_EXIT_INPUT, "'%s' is not an executable file%s", path,
+                       S_ISREG(st.st_mode) ? " (chmod +x?)" : "");
     int r = ss_elf_has_section(path, "shmemsim_program", err, sizeof err);
     if (r < 0)
-        return fail("%s: build it with shmemsim-cc", err);
+        return ss_fail(SS_EXIT_INPUT, "%s: build it with shmemsim-cc", err);
     if (r == 0)
-        return fail("'%s' was not built with shmemsim-cc (it has no "
-                    "shmemsim_program section): build it with\n"
-                    "  shmemsim-cc -o PROGRAM SOURCES...", path);
+        return ss_fail(SS_EXIT_INPUT, "'%s' was not built with shmemsim-cc (it "
+                       "has no shmemsim_program section): build it with\n"
+                       "  shmemsim-cc -o PROGRAM SOURCES...", path);
     return 0;
 }
 
@@ -109,24 +98,24 @@ int main(int argc, char **argv)
         }
         int r = ss_program_option(argc, argv, &i, &cfg);
         if (r < 0)
-            return 2;
+            return SS_EXIT_USAGE;
         if (r == 0)
-            return fail("unknown option '%s' (see shmemsim-run --help)", argv[i]);
+            return ss_fail(SS_EXIT_USAGE, "unknown option '%s' (see shmemsim-run "
+                           "--help)", argv[i]);
     }
     if (i == argc)
-        return fail("no program to run: shmemsim-run --platform P --pes N "
-                    "PROGRAM [ARGS...]");
+        return ss_fail(SS_EXIT_USAGE, "no program to run: shmemsim-run --platform "
+                       "P --pes N PROGRAM [ARGS...]");
     if (ss_option_finish(&cfg))
-        return 2;
+        return SS_EXIT_USAGE;
     char *path = locate(argv[i]);
-    if (check_program(argv[i], path)) {
-        free(path);
-        return 2;
-    }
+    int rc = check_program(argv[i], path);
+    if (rc)
+        return free(path), rc;
     /* PROGRAM --shmemsim-run OPTIONS --shmemsim-end ARGS */
     char **v = calloc((size_t)argc + 3, sizeof *v);
     if (!v)
-        return fail("out of memory");
+        return ss_fail(SS_EXIT_SYSTEM, "out of memory");
     int n = 0;
     v[n++] = argv[i];
     v[n++] = SS_PROGRAM_BEGIN;
@@ -136,5 +125,5 @@ int main(int argc, char **argv)
     for (int k = i + 1; k < argc; k++)
         v[n++] = argv[k];
     execv(path, v);
-    return fail("cannot start '%s': %s", path, strerror(errno));
+    return ss_fail(SS_EXIT_SYSTEM, "cannot start '%s': %s", path, strerror(errno));
 }

@@ -13,6 +13,7 @@
  * (the self-pipe trick) so poll() wakes for them without a race.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "fail.h"
 #include "sweep.h"
 
 #include <errno.h>
@@ -143,8 +144,8 @@ static void exec_child(const char *exe, int out, int err, char **argv)
     if (null < 0 || dup2(null, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
         _exit(127);
     execv(exe, argv);
-    dprintf(2, "shmemsim: error: cannot run %s: %s\n", exe, strerror(errno));
-    _exit(127);
+    ss_fail(SS_EXIT_SYSTEM, "cannot run %s: %s", exe, strerror(errno));
+    _exit(127);   /* as a shell's "cannot run": the parent names the point */
 }
 
 static int spawn(pool_t *pl, child_t *c, ss_sweep_point_t *p)
@@ -279,8 +280,8 @@ static int finish(pool_t *pl, child_t *c)
         size_t n;
         char *t = ss_sweep_point_text(pl->s, c->pt, &n);
         if (!t || write_all(pl->outfd, t, n)) {
-            fprintf(stderr, "shmemsim: error: cannot append to '%s': %s\n",
-                    pl->out, strerror(errno));
+            ss_fail(SS_EXIT_SYSTEM, "cannot append to '%s': %s", pl->out,
+                    strerror(errno));
             free(t);
             return -1;
         }
@@ -392,7 +393,7 @@ static int loop(pool_t *pl)
             if (pl->kids[i].pid || !(p = next_point(pl, &next)))
                 continue;
             if (spawn(pl, &pl->kids[i], p)) {
-                fprintf(stderr, "shmemsim: error: cannot start a child: %s\n",
+                ss_fail(SS_EXIT_SYSTEM, "cannot start a child: %s",
                         strerror(errno));
                 rc = -1;
             }
@@ -417,13 +418,12 @@ int ss_sweep_run(ss_sweep_t *s, const char *out, int jobs)
     pl.begun = calloc(s->npt, 1);
     pl.outfd = open(out, O_WRONLY | O_APPEND);
     if (!pl.kids || !pl.begun || pl.outfd < 0 || catch_signals(old)) {
-        fprintf(stderr, "shmemsim: error: cannot append to '%s': %s\n", out,
-                strerror(errno));
         free(pl.kids);
         free(pl.begun);
         if (pl.outfd >= 0)
             close(pl.outfd);
-        return 2;
+        return ss_fail(SS_EXIT_SYSTEM, "cannot append to '%s': %s", out,
+                       strerror(errno));
     }
     cloexec(pl.outfd, 0);
     int rc = loop(&pl);
@@ -437,7 +437,7 @@ int ss_sweep_run(ss_sweep_t *s, const char *out, int jobs)
         fprintf(stderr, "shmemsim: sweep interrupted: %zu of %zu points finished "
                 "and kept in '%s'; run the same command again to resume\n",
                 pl.finished - pl.failed, pl.todo, out);
-        return 130;
+        return SS_EXIT_INTERRUPTED;
     }
-    return rc < 0 ? 2 : pl.failed ? 1 : 0;
+    return rc < 0 ? SS_EXIT_SYSTEM : pl.failed ? SS_EXIT_FAILED : SS_EXIT_OK;
 }

@@ -10,6 +10,7 @@
  * the --platform text as given, and the merge matches rows by it).
  */
 #define _POSIX_C_SOURCE 200809L
+#include "fail.h"
 #include "sweep.h"
 
 #include <glob.h>
@@ -122,11 +123,9 @@ static int write_script(FILE *f, const ss_sweep_t *s, const char *exe, const cha
 int ss_sweep_emit_slurm(const ss_sweep_t *s, const char *out, const char *script, long tasks)
 {
     long k = tasks ? tasks : (long)(s->npt < 1000 ? s->npt : 1000);
-    if ((size_t)k > s->npt) {
-        fprintf(stderr, "shmemsim: error: --tasks %ld is more than the %zu points\n",
-                k, s->npt);
-        return 2;
-    }
+    if ((size_t)k > s->npt)
+        return ss_fail(SS_EXIT_USAGE, "--tasks %ld is more than the %zu points", k,
+                       s->npt);
     static char exe[PATH_MAX], cwd[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     char *base = part_base(out);
@@ -145,11 +144,11 @@ int ss_sweep_emit_slurm(const ss_sweep_t *s, const char *out, const char *script
         put_merge(stdout, s, exe, base, out);
         putchar('\n');
     } else {
-        fprintf(stderr, "shmemsim: error: cannot write the script '%s' (is its "
-                "folder writable?)\n", script);
+        ss_fail(SS_EXIT_SYSTEM, "cannot write the script '%s' (is its folder "
+                "writable?)", script);
     }
     free(base);
-    return bad ? 2 : 0;
+    return bad ? SS_EXIT_SYSTEM : SS_EXIT_OK;
 }
 
 /* Names the points no part holds (the first ten); OUT has the others. */
@@ -161,10 +160,10 @@ static int report_missing(const ss_sweep_t *s, const char *out)
         missing += !ss_sweep_done(s, &s->pt[i]);
     if (!missing)
         return 0;
-    fprintf(stderr, "shmemsim: error: %zu of %zu points are in no part file; "
-            "'%s' holds the others. Run their array tasks again, or the same sweep "
-            "without --merge (it resumes from '%s' and runs only these):\n",
-            missing, s->npt, out, out);
+    ss_fail(SS_EXIT_FAILED, "%zu of %zu points are in no part file; '%s' holds "
+            "the others. Run their array tasks again, or the same sweep without "
+            "--merge (it resumes from '%s' and runs only these):", missing,
+            s->npt, out, out);
     for (size_t i = 0; i < s->npt && shown < 10; i++)
         if (!ss_sweep_done(s, &s->pt[i])) {
             ss_sweep_point_name(s, &s->pt[i], name, sizeof name);
@@ -191,13 +190,13 @@ int ss_sweep_merge(ss_sweep_t *s, const char *out, const char *const *parts, siz
             bad = ss_sweep_load(s, g.gl_pathv[i], 0, 0, err, sizeof err);
         globfree(&g);
         if (bad)
-            return fprintf(stderr, "shmemsim: error: %s\n", err), 2;
+            return ss_fail(SS_EXIT_INPUT, "%s", err);
     }
     ss_sweep_drop_partial(s);
     if (ss_sweep_write(s, out, err, sizeof err))
-        return fprintf(stderr, "shmemsim: error: %s\n", err), 2;
+        return ss_fail(SS_EXIT_SYSTEM, "%s", err);
     if (report_missing(s, out))
-        return 1;
+        return SS_EXIT_FAILED;
     fprintf(stderr, "shmemsim: sweep: merged %zu part files: all %zu points in '%s'\n",
             files, s->npt, out);
     return 0;

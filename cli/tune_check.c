@@ -57,8 +57,8 @@ static void simulate(const ss_tune_t *t, const ss_tune_cell_t *c, size_t i,
     snprintf(ppn, sizeof ppn, "%d", t->ppn);
     snprintf(radix, sizeof radix, "%d", c[i].radix);
     snprintf(model, sizeof model, "%.*s", (int)strcspn(t->model, "+"), t->model);
-    int tree = ss_tune_radix_of(c[i].runs, c[i].radix) && c[i].radix &&
-               (!strcmp(c[i].runs, "knomial") || !strcmp(c[i].runs, "kary"));
+    const shcoll_entry_t *e = shcoll_entry_named(c[i].collective, c[i].runs);
+    int tree = c[i].radix && e && e->radix;   /* it takes --radix */
     char *argv[] = {"shmemsim", "run", "--platform", (char *)t->platform,
                     "--pes", pes, "--ppn", ppn, "--model", model,
                     "--collective", (char *)c[i].collective, "--algorithm",

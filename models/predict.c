@@ -4,22 +4,25 @@
 #include <math.h>
 #include <string.h>
 
+ss_pred_fn ss_pred_form(shcoll_kind_t kind, int alg)
+{
+#define SS_PRED_FORMS_(KIND, kind) [SHCOLL_##KIND] = ss_pred_##kind,
+    static ss_pred_fn (*const forms[SHCOLL_NKINDS])(int) = {
+        SHCOLL_KINDS(SS_PRED_FORMS_)
+    };
+    return shcoll_entry(kind, alg) ? forms[kind](alg) : NULL;
+}
+
 double ss_predict(const char *kind, const char *alg, const ss_ab_t *ab,
                   const ss_pred_in_t *in)
 {
-    static const struct { const char *kind; const ss_pred_t *table; } k[] = {
-        {"fcollect", ss_pred_fcollect}, {"collect", ss_pred_collect},
-        {"broadcast", ss_pred_broadcast}, {"reduce", ss_pred_reduce},
-        {"alltoall", ss_pred_alltoall},
-    };
-    for (size_t i = 0; i < sizeof k / sizeof k[0]; i++) {
-        if (strcmp(kind, k[i].kind))
-            continue;
-        for (const ss_pred_t *r = k[i].table; r->alg; r++)
-            if (!strcmp(r->alg, alg))
-                return in->p <= 1 ? 0.0 : r->fn(ab, in);
-    }
-    return NAN;
+    int k = shcoll_kind_of(kind);
+    ss_pred_fn fn = k < 0 ? NULL
+                          : ss_pred_form((shcoll_kind_t)k,
+                                         shcoll_alg_of((shcoll_kind_t)k, alg));
+    if (!fn)
+        return NAN;
+    return in->p <= 1 ? 0.0 : fn(ab, in);
 }
 
 int ss_ceil_log(int base, int p)

@@ -15,14 +15,18 @@
  * paying o and o_recv), and the combine cost gamma per byte of a
  * reduction.
  *
- * Tables are per collective, one row per algorithm, named as in the
- * algorithm registries; tests/models/predict_within.sh checks every row
- * against the simulator.
+ * Each algorithm of the catalogue (algorithms/catalogue.h) has its form
+ * in predict_<kind>.c, a function named as the algorithm; the catalogue
+ * makes the table of them (SS_PRED_FORMS), so one missing fails to
+ * compile. tests/models/predict_within.sh checks every form against the
+ * simulator.
  */
 #ifndef SS_PREDICT_H
 #define SS_PREDICT_H
 
 #include <stddef.h>
+
+#include "catalogue.h"
 
 typedef struct ss_ab {
     double alpha;   /* s: latency of one message (route latency) */
@@ -48,20 +52,33 @@ typedef struct ss_pred_in {
 
 typedef double (*ss_pred_fn)(const ss_ab_t *ab, const ss_pred_in_t *in);
 
-typedef struct ss_pred {
-    const char *alg;      /* registry name; NULL ends a table */
-    ss_pred_fn fn;
-} ss_pred_t;
+/* The closed form of algorithm alg (SHCOLL_<KIND>_<ALG>) of each
+ * collective, NULL for no algorithm: ss_pred_<kind>, which
+ * predict_<kind>.c defines with SS_PRED_FORMS(KIND, kind) from its
+ * functions named as the algorithms are (a switch over the catalogue's
+ * rows: an algorithm without its form is an undeclared name). */
+#define SS_PRED_DECLARE_(KIND, kind) ss_pred_fn ss_pred_##kind(int alg);
+SHCOLL_KINDS(SS_PRED_DECLARE_)
+#define SS_PRED_CASE_(KIND, kind, ALG, alg, shape, radix_, segment_, desc_) \
+    case SHCOLL_##KIND##_##ALG:                                             \
+        return alg;
+#define SS_PRED_FORMS(KIND, kind)                                           \
+    ss_pred_fn ss_pred_##kind(int alg)                                      \
+    {                                                                       \
+        switch ((enum shcoll_##kind##_alg)alg) {                            \
+            SHCOLL_##KIND##_ALGS(SS_PRED_CASE_)                             \
+        case SHCOLL_##KIND##_NALGS:                                         \
+            break;                                                          \
+        }                                                                   \
+        return NULL;                                                        \
+    }
 
-extern const ss_pred_t ss_pred_fcollect[];
-extern const ss_pred_t ss_pred_collect[];
-extern const ss_pred_t ss_pred_broadcast[];
-extern const ss_pred_t ss_pred_reduce[];
-extern const ss_pred_t ss_pred_alltoall[];
+/* The closed form of algorithm alg of collective kind; NULL when there
+ * is no such algorithm. */
+ss_pred_fn ss_pred_form(shcoll_kind_t kind, int alg);
 
-/* Predicted seconds for algorithm `alg` of collective `kind` ("fcollect",
- * "collect", "broadcast", "reduce", "alltoall"); NAN when there is no
- * closed form. */
+/* Predicted seconds for algorithm `alg` of collective `kind` (names as
+ * in the catalogue); NAN when either is unknown. */
 double ss_predict(const char *kind, const char *alg, const ss_ab_t *ab,
                   const ss_pred_in_t *in);
 

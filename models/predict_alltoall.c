@@ -68,16 +68,13 @@ static double pairwise(const ss_ab_t *ab, const ss_pred_in_t *in)
     return exchange(ab, in->p, (double)in->n, 1);
 }
 
-/* k = radix (default 8) in flight: ceil((p-1)/k) alpha + (p-1)(n+F) beta;
- * loggp, per window of k about o + alpha + max(k(n+F) beta, (2k-1) d +
- * F beta) + k o_recv, the consumption overlapping late landings. */
+/* k = radix in flight: ceil((p-1)/k) alpha + (p-1)(n+F) beta; loggp,
+ * per window of k about o + alpha + max(k(n+F) beta, (2k-1) d + F beta)
+ * + k o_recv, the consumption overlapping late landings. */
 static double windowed(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
-    return exchange(ab, in->p, (double)in->n, in->radix >= 2 ? in->radix : 8);
+    int k = in->radix >= 2 ? in->radix : SHCOLL_ALLTOALL_WINDOWED_RADIX;
+    return exchange(ab, in->p, (double)in->n, k);
 }
 
-const ss_pred_t ss_pred_alltoall[] = {
-    {"pairwise", pairwise},
-    {"windowed", windowed},
-    {0},
-};
+SS_PRED_FORMS(ALLTOALL, alltoall)

@@ -142,7 +142,8 @@ static double binomial(const ss_ab_t *ab, const ss_pred_in_t *in)
 
 static double knomial(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
-    return rounds(ab, in, in->radix ? in->radix : 4, 0);
+    return rounds(ab, in, in->radix ? in->radix : SHCOLL_BROADCAST_KNOMIAL_RADIX,
+                  0);
 }
 
 /* ---- pipelines ---------------------------------------------------------- */
@@ -310,18 +311,20 @@ static double pipe_tree(const ss_ab_t *ab, const ss_pred_in_t *in, long k,
 
 static double kary(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
-    long k = in->radix ? in->radix : 4;
+    long k = in->radix ? in->radix : SHCOLL_BROADCAST_KARY_RADIX;
     return k == 1 ? pipe_tree(ab, in, 1, in->n) : rounds(ab, in, k, 1);
 }
 
 static double pipelined_chain(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
-    return pipe_tree(ab, in, 1, in->segment ? in->segment : 8192);
+    size_t s = in->segment ? in->segment : SHCOLL_BROADCAST_PIPELINED_CHAIN_SEGMENT;
+    return pipe_tree(ab, in, 1, s);
 }
 
 static double pipelined_binary(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
-    return pipe_tree(ab, in, 2, in->segment ? in->segment : 8192);
+    size_t s = in->segment ? in->segment : SHCOLL_BROADCAST_PIPELINED_BINARY_SEGMENT;
+    return pipe_tree(ab, in, 2, s);
 }
 
 /* ---- scatter and ring allgather ---------------------------------------- */
@@ -391,13 +394,4 @@ static double scatter_allgather(const ss_ab_t *ab, const ss_pred_in_t *in)
     return t0 + (double)(p - 1) * t(ab, 1, (double)(q + (extra > 0)));
 }
 
-const ss_pred_t ss_pred_broadcast[] = {
-    {"linear", linear},
-    {"binomial", binomial},
-    {"knomial", knomial},
-    {"kary", kary},
-    {"scatter_allgather", scatter_allgather},
-    {"pipelined_chain", pipelined_chain},
-    {"pipelined_binary", pipelined_binary},
-    {0},
-};
+SS_PRED_FORMS(BROADCAST, broadcast)

@@ -179,10 +179,4 @@ static double bruck(const ss_ab_t *ab, const ss_pred_in_t *in)
     return t + ss_fcollect_bruck_time(ab, in->p, 0, in->sizes);
 }
 
-const ss_pred_t ss_pred_collect[] = {
-    {"linear", linear},
-    {"ring", ring},
-    {"recursive_doubling", recursive_doubling},
-    {"bruck", bruck},
-    {0},
-};
+SS_PRED_FORMS(COLLECT, collect)

@@ -458,7 +458,7 @@ double ss_knomial_rounds(const ss_ab_t *ab, int p, int k, size_t n,
 
 static int radix_or_default(int k)
 {
-    return k >= 2 ? k : 4;
+    return k >= 2 ? k : SHCOLL_FCOLLECT_KNOMIAL_RADIX;
 }
 
 static double knomial(const ss_ab_t *ab, const ss_pred_in_t *in)
@@ -486,13 +486,4 @@ static double neighbor_exchange(const ss_ab_t *ab, const ss_pred_in_t *in)
     return msg(ab, n) + (in->p / 2 - 1) * msg(ab, 2 * n);
 }
 
-const ss_pred_t ss_pred_fcollect[] = {
-    {"linear", linear},
-    {"direct", direct},
-    {"ring", ring},
-    {"recursive_doubling", recursive_doubling},
-    {"bruck", bruck},
-    {"neighbor_exchange", neighbor_exchange},
-    {"knomial", knomial},
-    {0},
-};
+SS_PRED_FORMS(FCOLLECT, fcollect)

@@ -231,10 +231,10 @@ static double binomial(const ss_ab_t *ab, const ss_pred_in_t *in)
     return tree(ab, in->p, 2, (double)in->n);
 }
 
-/* Radix as the algorithm takes it: default 4, at most p. */
+/* Radix as the algorithm takes it: its default, at most p. */
 static double knomial(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
-    int k = in->radix < 2 ? 4 : in->radix;
+    int k = in->radix < 2 ? SHCOLL_REDUCE_KNOMIAL_RADIX : in->radix;
     if (k > in->p)
         k = in->p;
     return tree(ab, in->p, k, (double)in->n);
@@ -462,12 +462,4 @@ static double ring(const ss_ab_t *ab, const ss_pred_in_t *in)
     return (p - 1) * (2 * hop + b * ab->gamma);
 }
 
-const ss_pred_t ss_pred_reduce[] = {
-    {"linear", linear},
-    {"binomial", binomial},
-    {"knomial", knomial},
-    {"recursive_doubling", recursive_doubling},
-    {"rabenseifner", rabenseifner},
-    {"ring", ring},
-    {0},
-};
+SS_PRED_FORMS(REDUCE, reduce)

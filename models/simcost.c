@@ -23,10 +23,10 @@
  * they keep the flow prior; with every message (SS_SMALL_ALL) they too
  * cost C_SMALL. */
 #include "simcost.h"
+#include "catalogue.h"
 #include "model.h"
 
 #include <math.h>
-#include <string.h>
 
 #define W0 0.5
 #define W_PE 2e-5
@@ -47,76 +47,109 @@ static double log_k(int p, int k)
     return r;
 }
 
-static double fcollect_msgs(const char *a, double p, int ip, int radix)
+/* Messages of one call per algorithm, a case each: the switches have no
+ * default, so an algorithm of the catalogue without a case fails to
+ * compile (-Werror=switch). k is the radix the algorithm runs at. */
+static double fcollect_msgs(int a, double p, int ip, int k)
 {
-    int k = radix >= 2 ? radix : 4;
-    if (!strcmp(a, "linear"))
+    switch ((enum shcoll_fcollect_alg)a) {
+    case SHCOLL_FCOLLECT_LINEAR:
         return 4 * (p - 1);
-    if (!strcmp(a, "direct") || !strcmp(a, "ring"))
+    case SHCOLL_FCOLLECT_DIRECT:
+    case SHCOLL_FCOLLECT_RING:
         return 2 * p * (p - 1);
-    if (!strcmp(a, "recursive_doubling"))
+    case SHCOLL_FCOLLECT_RECURSIVE_DOUBLING:
         return 2 * p * lg(ip);
     /* A round's window is one put (two when it wraps) and its flag, at
      * any size: 21,493 messages at 1,024 PEs for 8 B and 64 KiB alike,
      * 47,092 at 2,048, 221,170 at 8,192 (aries-xc). Counting a put per
      * 64 KiB of window overestimated large windows a hundredfold
      * (docs/scaling.md). */
-    if (!strcmp(a, "bruck"))
+    case SHCOLL_FCOLLECT_BRUCK:
         return 2 * p * lg(ip) + p;
-    if (!strcmp(a, "neighbor_exchange"))
+    case SHCOLL_FCOLLECT_NEIGHBOR_EXCHANGE:
         return ip % 2 ? 2 * p * (p - 1) : p * p;
-    if (!strcmp(a, "knomial"))
+    case SHCOLL_FCOLLECT_KNOMIAL:
         return 2 * p * (k - 1) * log_k(ip, k);
+    case SHCOLL_FCOLLECT_NALGS:
+        break;
+    }
     return NAN;
 }
 
-static double collect_msgs(const char *a, double p, int ip)
+static double collect_msgs(int a, double p, int ip)
 {
-    if (!strcmp(a, "linear"))
+    switch ((enum shcoll_collect_alg)a) {
+    case SHCOLL_COLLECT_LINEAR:
         return 7 * (p - 1);
-    if (!strcmp(a, "ring"))
+    case SHCOLL_COLLECT_RING:
         return 4 * p * (p - 1);
-    if (!strcmp(a, "recursive_doubling"))   /* 3.8 at 100,000 */
+    case SHCOLL_COLLECT_RECURSIVE_DOUBLING:   /* 3.8 at 100,000 */
         return 4 * p * lg(ip);
-    if (!strcmp(a, "bruck"))                /* 5.0 at 100,000 */
+    case SHCOLL_COLLECT_BRUCK:                /* 5.0 at 100,000 */
         return 5 * p * lg(ip);
+    case SHCOLL_COLLECT_NALGS:
+        break;
+    }
     return NAN;
 }
 
 /* Broadcasts count their barrier too (algorithms/broadcast/common.c):
  * every member sends one message per round of it, payload or increment;
  * the pipelines add two per segment and R + 2 barrier increments. */
-static double broadcast_msgs(const char *a, double p, int ip, size_t n,
-                             size_t seg, int radix)
+static double broadcast_msgs(int a, double p, int ip, size_t n, size_t seg,
+                             int k)
 {
-    int k = radix >= 2 ? radix : 4;
-    if (!strcmp(a, "linear"))
+    switch ((enum shcoll_broadcast_alg)a) {
+    case SHCOLL_BROADCAST_LINEAR:
         return 3 * (p - 1);
-    if (!strcmp(a, "binomial"))
+    case SHCOLL_BROADCAST_BINOMIAL:
         return p * (lg(ip) + 1);
-    if (!strcmp(a, "knomial"))
+    case SHCOLL_BROADCAST_KNOMIAL:
         return p * ((k - 1) * log_k(ip, k) + 1);
-    if (!strcmp(a, "kary"))
+    case SHCOLL_BROADCAST_KARY:
         return p * k * log_k(ip, k);
-    if (!strcmp(a, "scatter_allgather"))   /* empty blocks are not sent */
+    case SHCOLL_BROADCAST_SCATTER_ALLGATHER:   /* empty blocks are not sent */
         return 2 * p * fmin(p - 1, (double)n) + 3 * p;
-    if (!strcmp(a, "pipelined_chain") || !strcmp(a, "pipelined_binary")) {
-        double s = (double)(seg ? seg : 8192);
-        return p * (2 * ceil((double)n / s) + fmax(1, lg(ip) - 1) + 2);
+    case SHCOLL_BROADCAST_PIPELINED_CHAIN:
+    case SHCOLL_BROADCAST_PIPELINED_BINARY:
+        return p * (2 * ceil((double)n / (double)seg) + fmax(1, lg(ip) - 1) + 2);
+    case SHCOLL_BROADCAST_NALGS:
+        break;
     }
     return NAN;
 }
 
-static double reduce_msgs(const char *a, double p, int ip)
+static double reduce_msgs(int a, double p, int ip)
 {
-    if (!strcmp(a, "linear") || !strcmp(a, "binomial") || !strcmp(a, "knomial"))
+    switch ((enum shcoll_reduce_alg)a) {
+    case SHCOLL_REDUCE_LINEAR:
+    case SHCOLL_REDUCE_BINOMIAL:
+    case SHCOLL_REDUCE_KNOMIAL:
         return 4 * (p - 1);
-    if (!strcmp(a, "recursive_doubling"))
+    case SHCOLL_REDUCE_RECURSIVE_DOUBLING:
         return 2 * p * lg(ip);
-    if (!strcmp(a, "rabenseifner"))
+    case SHCOLL_REDUCE_RABENSEIFNER:
         return 4 * p * lg(ip);
-    if (!strcmp(a, "ring"))
+    case SHCOLL_REDUCE_RING:
         return 3 * p * (p - 1);
+    case SHCOLL_REDUCE_NALGS:
+        break;
+    }
+    return NAN;
+}
+
+/* Every member puts each other member its block and bumps its counter:
+ * 1,984 messages at 32 PEs for both, whatever the window. */
+static double alltoall_msgs(int a, double p)
+{
+    switch ((enum shcoll_alltoall_alg)a) {
+    case SHCOLL_ALLTOALL_PAIRWISE:
+    case SHCOLL_ALLTOALL_WINDOWED:
+        return 2 * p * (p - 1);
+    case SHCOLL_ALLTOALL_NALGS:
+        break;
+    }
     return NAN;
 }
 
@@ -124,16 +157,29 @@ double ss_simcost_messages(const char *kind, const char *alg, int p,
                            size_t bytes, int radix, size_t segment)
 {
     double dp = p;
+    shcoll_kind_t c = (shcoll_kind_t)shcoll_kind_of(kind);
+    int a = shcoll_alg_of(c, alg);
+    const shcoll_entry_t *e = shcoll_entry(c, a);
+    if (!e)
+        return NAN;
     if (p < 2)
         return 0;
-    if (!strcmp(kind, "fcollect"))
-        return fcollect_msgs(alg, dp, p, radix);
-    if (!strcmp(kind, "collect"))
-        return collect_msgs(alg, dp, p);
-    if (!strcmp(kind, "broadcast"))
-        return broadcast_msgs(alg, dp, p, bytes, segment, radix);
-    if (!strcmp(kind, "reduce"))
-        return reduce_msgs(alg, dp, p);
+    int k = e->radix && radix >= 2 ? radix : e->radix;
+    switch (c) {
+    case SHCOLL_FCOLLECT:
+        return fcollect_msgs(a, dp, p, k);
+    case SHCOLL_COLLECT:
+        return collect_msgs(a, dp, p);
+    case SHCOLL_BROADCAST:
+        return broadcast_msgs(a, dp, p, bytes,
+                              segment ? segment : (size_t)e->segment, k);
+    case SHCOLL_REDUCE:
+        return reduce_msgs(a, dp, p);
+    case SHCOLL_ALLTOALL:
+        return alltoall_msgs(a, dp);
+    case SHCOLL_NKINDS:
+        break;
+    }
     return NAN;
 }
 
@@ -142,7 +188,8 @@ double ss_simcost_prior(const char *kind, const char *alg, int p,
                         size_t segment, size_t small)
 {
     double msgs = 0, small_msgs = 0, dp = p;
-    int grows = !strcmp(kind, "fcollect") || !strcmp(kind, "collect");
+    int c = shcoll_kind_of(kind);
+    int grows = c == SHCOLL_FCOLLECT || c == SHCOLL_COLLECT;
     for (size_t i = 0; i < nsizes; i++) {
         double m = ss_simcost_messages(kind, alg, p, bytes[i], radix, segment);
         if (small == SS_SMALL_ALL || (small && !grows && bytes[i] <= small))
@@ -150,7 +197,8 @@ double ss_simcost_prior(const char *kind, const char *alg, int p,
         else
             msgs += m;
     }
-    double inflight = !strcmp(kind, "fcollect") && !strcmp(alg, "direct")
+    double inflight = c == SHCOLL_FCOLLECT &&
+                      shcoll_alg_of(SHCOLL_FCOLLECT, alg) == SHCOLL_FCOLLECT_DIRECT
                       ? dp * (dp - 1) : dp;
     double small_scale = fmin(1, fmax(0.3, sqrt(dp / 1e5)));
     return W0 + W_PE * dp + C_SMALL * small_scale * small_msgs +

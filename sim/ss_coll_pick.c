@@ -6,7 +6,7 @@
  *     algorithm,...; empty pes_hi / bytes_hi: no bound): the first rule of
  *     the collective covering the call's member count and size. Below the
  *     smallest PE count measured, that count's rules apply;
- *  3. else the built-in choice by size (defaults[]).
+ *  3. else the built-in choice by size (builtin()).
  * Sizes are those of `shmemsim run --bytes`: per member for fcollect and
  * collect, the payload for broadcast, the array for reduce, one block
  * for alltoall. Everything is read once per world (ss_coll_resolve). */
@@ -18,21 +18,32 @@
 #include "parse.h"
 #include "ss_coll.h"
 
-/* Built-in: below `from` bytes the log-step `small`, from it `large`.
- * Picked from `shmemsim run --algorithm all` at 64 PEs on
- * platforms/fattree-64.xml and its 2:1 tapered twin (docs/programs.md
- * has the table and the reasons). */
-static const struct {
-    shcoll_kind_t kind;
-    const char *small, *large;
-    size_t from;
-} defaults[] = {
-    {SHCOLL_FCOLLECT, "knomial", "ring", 256 * 1024},
-    {SHCOLL_COLLECT, "recursive_doubling", "ring", 256 * 1024},
-    {SHCOLL_BROADCAST, "knomial", "binomial", 64 * 1024},
-    {SHCOLL_REDUCE, "recursive_doubling", "rabenseifner", 16 * 1024},
-    {SHCOLL_ALLTOALL, "windowed", "windowed", 0},
-};
+/* Built-in: below a size the log-step algorithm, from it the other. A
+ * case per collective and no default: a collective without its choice
+ * fails to compile (-Werror=switch). Picked from `shmemsim run
+ * --algorithm all` at 64 PEs on platforms/fattree-64.xml and its 2:1
+ * tapered twin (docs/programs.md has the table and the reasons). */
+static int builtin(shcoll_kind_t kind, size_t bytes)
+{
+    switch (kind) {
+    case SHCOLL_FCOLLECT:
+        return bytes < 256 * 1024 ? SHCOLL_FCOLLECT_KNOMIAL : SHCOLL_FCOLLECT_RING;
+    case SHCOLL_COLLECT:
+        return bytes < 256 * 1024 ? SHCOLL_COLLECT_RECURSIVE_DOUBLING
+                                  : SHCOLL_COLLECT_RING;
+    case SHCOLL_BROADCAST:
+        return bytes < 64 * 1024 ? SHCOLL_BROADCAST_KNOMIAL
+                                 : SHCOLL_BROADCAST_BINOMIAL;
+    case SHCOLL_REDUCE:
+        return bytes < 16 * 1024 ? SHCOLL_REDUCE_RECURSIVE_DOUBLING
+                                 : SHCOLL_REDUCE_RABENSEIFNER;
+    case SHCOLL_ALLTOALL:
+        return SHCOLL_ALLTOALL_WINDOWED;
+    case SHCOLL_NKINDS:
+        break;
+    }
+    return 0;
+}
 
 typedef struct rule {
     shcoll_kind_t kind;
@@ -44,14 +55,6 @@ typedef struct rule {
 static const shcoll_alg_t *fixed[SHCOLL_NKINDS];
 static rule_t *rules;
 static size_t nrules;
-
-static int kind_of(const char *name)
-{
-    for (int k = 0; k < SHCOLL_NKINDS; k++)
-        if (!strcmp(name, shcoll_kind_name((shcoll_kind_t)k)))
-            return k;
-    return -1;
-}
 
 /* A bound: digits, or empty for "no bound" (dflt). */
 static int bound(const char *s, long long max, long long dflt, long long *out)
@@ -81,7 +84,7 @@ static const char *parse_rule(char *line, rule_t *r)
             return "fewer than 6 columns";
         *line++ = 0;
     }
-    int k = kind_of(f[0]);
+    int k = shcoll_kind_of(f[0]);
     if (k < 0)
         return "unknown collective in column 1";
     if (bound(f[1], INT_MAX, 0, &v[0]) || bound(f[2], INT_MAX, INT_MAX, &v[1]) ||
@@ -245,9 +248,5 @@ const shcoll_alg_t *ss_coll_pick(shcoll_kind_t kind, int pes, size_t bytes)
     const rule_t *r = lookup(kind, pes, bytes);
     if (r)
         return r->alg;
-    for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++)
-        if (defaults[i].kind == kind)
-            return shcoll_find(kind, bytes < defaults[i].from ? defaults[i].small
-                                                               : defaults[i].large);
-    return shcoll_registry(kind);
+    return &shcoll_registry(kind)[builtin(kind, bytes)];
 }

@@ -45,70 +45,129 @@
 
 #include "tune.h"
 
+enum { NONE = -1 };
+
+/* One algorithm of ours: Open MPI's number for it, and how the two match
+ * or why nothing matches. */
 typedef struct mca_map {
-    const char *ours;   /* our registry name */
-    int id;             /* Open MPI's number; -1: no equivalent */
+    int id;             /* Open MPI's number; NONE: no equivalent */
+    const char *how;
 } mca_map_t;
 
 typedef struct mca_coll {
-    const char *collective;
-    const char *param;
+    const char *param;        /* NULL: no parameter (why says why) */
     const char *ids;          /* Open MPI's numbering, for the comment */
     const char *const *names; /* indexed by id */
-    const mca_map_t *map;     /* every algorithm of ours, zero row ends */
+    const mca_map_t *map;     /* indexed by our algorithm (catalogue.h) */
+    int nmap;
+    const char *why;
 } mca_coll_t;
 
+#define BCAST_NONE "scoll basic broadcasts by central counter or binomial " \
+    "tree only"
 static const char *const bcast_names[] = { "central counter", "binomial" };
-static const mca_map_t bcast_map[] = {
-    { "linear", 0 }, { "binomial", 1 }, { "knomial", -1 }, { "kary", -1 },
-    { "scatter_allgather", -1 }, { "pipelined_chain", -1 },
-    { "pipelined_binary", -1 }, { NULL, 0 },
+static const mca_map_t bcast_map[SHCOLL_BROADCAST_NALGS] = {
+    [SHCOLL_BROADCAST_LINEAR] = { 0, "the root puts to every PE" },
+    [SHCOLL_BROADCAST_BINOMIAL] = { 1, "the binomial tree" },
+    [SHCOLL_BROADCAST_KNOMIAL] = { NONE, BCAST_NONE },
+    [SHCOLL_BROADCAST_KARY] = { NONE, BCAST_NONE },
+    [SHCOLL_BROADCAST_SCATTER_ALLGATHER] = { NONE, BCAST_NONE },
+    [SHCOLL_BROADCAST_PIPELINED_CHAIN] = { NONE, BCAST_NONE },
+    [SHCOLL_BROADCAST_PIPELINED_BINARY] = { NONE, BCAST_NONE },
 };
+#define COLLECT_NONE "scoll basic collects by central counter, tournament, " \
+    "recursive doubling or ring only"
 static const char *const collect_names[] = {
     "central counter", "tournament", "recursive doubling", "ring" };
-static const mca_map_t fcollect_map[] = {
-    { "linear", 0 }, { "recursive_doubling", 2 }, { "ring", 3 },
-    { "direct", -1 }, { "bruck", -1 }, { "neighbor_exchange", -1 },
-    { "knomial", -1 }, { NULL, 0 },
+static const mca_map_t fcollect_map[SHCOLL_FCOLLECT_NALGS] = {
+    [SHCOLL_FCOLLECT_LINEAR] = { 0, "gathered to a root that puts to all" },
+    [SHCOLL_FCOLLECT_DIRECT] = { NONE, COLLECT_NONE },
+    [SHCOLL_FCOLLECT_RING] = { 3, "the ring" },
+    [SHCOLL_FCOLLECT_RECURSIVE_DOUBLING] = { 2, "recursive doubling" },
+    [SHCOLL_FCOLLECT_BRUCK] = { NONE, COLLECT_NONE },
+    [SHCOLL_FCOLLECT_NEIGHBOR_EXCHANGE] = { NONE, COLLECT_NONE },
+    [SHCOLL_FCOLLECT_KNOMIAL] = { NONE, COLLECT_NONE },
 };
+#define REDUCE_NONE "scoll basic reduces by central counter, tournament, " \
+    "recursive doubling, linear or log only"
 static const char *const reduce_names[] = {
     "central counter", "tournament", "recursive doubling", "linear", "log" };
-static const mca_map_t reduce_map[] = {
-    { "linear", 0 }, { "recursive_doubling", 2 }, { "binomial", 4 },
-    { "knomial", -1 }, { "rabenseifner", -1 }, { "ring", -1 }, { NULL, 0 },
+static const mca_map_t reduce_map[SHCOLL_REDUCE_NALGS] = {
+    [SHCOLL_REDUCE_LINEAR] = { 0, "the root combines every array and "
+                               "broadcasts" },
+    [SHCOLL_REDUCE_BINOMIAL] = { 4, "log: a hypercube reduce to the first "
+                                 "PE, then the broadcast" },
+    [SHCOLL_REDUCE_KNOMIAL] = { NONE, REDUCE_NONE },
+    [SHCOLL_REDUCE_RECURSIVE_DOUBLING] = { 2, "recursive doubling" },
+    [SHCOLL_REDUCE_RABENSEIFNER] = { NONE, REDUCE_NONE },
+    [SHCOLL_REDUCE_RING] = { NONE, REDUCE_NONE },
 };
 
-static const mca_coll_t colls[] = {
-    { "fcollect", "scoll_basic_collect_alg",
+static const mca_coll_t colls[SHCOLL_NKINDS] = {
+    [SHCOLL_FCOLLECT] = { "scoll_basic_collect_alg",
       "0 central counter, 1 tournament, 2 recursive doubling, 3 ring",
-      collect_names, fcollect_map },
-    { "broadcast", "scoll_basic_broadcast_alg",
-      "0 central counter, 1 binomial", bcast_names, bcast_map },
-    { "reduce", "scoll_basic_reduce_alg",
+      collect_names, fcollect_map, SHCOLL_FCOLLECT_NALGS, NULL },
+    [SHCOLL_COLLECT] = { .why = "scoll basic runs shmem_collect with its "
+      "central collector whatever the parameters say" },
+    [SHCOLL_BROADCAST] = { "scoll_basic_broadcast_alg",
+      "0 central counter, 1 binomial", bcast_names, bcast_map,
+      SHCOLL_BROADCAST_NALGS, NULL },
+    [SHCOLL_REDUCE] = { "scoll_basic_reduce_alg",
       "0 central counter, 1 tournament, 2 recursive doubling, 3 linear, "
-      "4 log", reduce_names, reduce_map },
+      "4 log", reduce_names, reduce_map, SHCOLL_REDUCE_NALGS, NULL },
+    [SHCOLL_ALLTOALL] = { .why = "scoll basic has no alltoall parameter" },
 };
-#define NCOLLS (sizeof colls / sizeof colls[0])
 
-static const mca_map_t *map_find(const mca_map_t *m, const char *ours)
+const char *ss_map_ompi_mca(shcoll_kind_t kind, int alg, const char **why)
 {
-    for (; m->ours; m++)
-        if (strcmp(m->ours, ours) == 0)
-            return m;
-    return NULL;
+    const mca_coll_t *c = shcoll_entry(kind, alg) ? &colls[kind] : NULL;
+    const mca_map_t *m = c && c->map ? &c->map[alg] : NULL;
+    return ss_tune_map_answer(c != NULL, c ? c->why : NULL,
+                              m && m->how && m->id != NONE ? c->names[m->id]
+                                                           : NULL,
+                              m ? m->how : NULL, why);
+}
+
+/* Open MPI's number for our algorithm a, NONE when it has none (or its
+ * row is missing, which tests/test_catalogue.c reports). */
+static int id_of(const mca_coll_t *c, int a)
+{
+    return c->map[a].how ? c->map[a].id : NONE;
+}
+
+static const char *coll_name(const mca_coll_t *c)
+{
+    const char *name = shcoll_kind_name((shcoll_kind_t)(c - colls));
+    return name ? name : "?";     /* c is a row of colls: never */
+}
+
+static const char *alg_name(const mca_coll_t *c, int a)
+{
+    return shcoll_entry((shcoll_kind_t)(c - colls), a)->name;
+}
+
+/* Our algorithms in Open MPI's numbering (those without one last). */
+static int in_order(const mca_coll_t *c, int *order)
+{
+    int ids[SHCOLL_MAX_NALGS];
+    for (int a = 0; a < c->nmap; a++)
+        ids[a] = id_of(c, a);
+    ss_tune_order(ids, c->nmap, order);
+    return c->nmap;
 }
 
 /* Fastest of ours measured at (pes, bytes) that maps to some id (or any
- * of ours when any != 0); NULL if none. */
-static const mca_map_t *fastest(const ss_tune_t *t, const mca_coll_t *c,
-                                int pes, size_t bytes, int any, double *ts)
+ * of ours when any != 0); -1 if none. */
+static int fastest(const ss_tune_t *t, const mca_coll_t *c, int pes,
+                   size_t bytes, int any, double *ts)
 {
-    const mca_map_t *best = NULL;
+    int order[SHCOLL_MAX_NALGS], n = in_order(c, order), best = -1;
     *ts = NAN;
-    for (const mca_map_t *m = c->map; m->ours; m++) {
-        double x = ss_tune_time(t, c->collective, m->ours, pes, bytes);
-        if ((any || m->id >= 0) && x == x && !(x >= *ts)) {
-            best = m;
+    for (int i = 0; i < n; i++) {
+        int a = order[i];
+        double x = ss_tune_time(t, coll_name(c), alg_name(c, a), pes, bytes);
+        if ((any || id_of(c, a) >= 0) && x == x && !(x >= *ts)) {
+            best = a;
             *ts = x;
         }
     }
@@ -148,30 +207,30 @@ static void write_ranges(FILE *out, FILE *note, const ss_tune_t *t,
     fputs("# The table, per range (our winner -> Open MPI's number):\n", out);
     for (size_t i = 0; i < tab->n; i++) {
         const ss_tune_rule_t *r = &tab->rules[i];
-        const mca_map_t *m = map_find(c->map, r->algorithm);
+        int w = shcoll_alg_of((shcoll_kind_t)(c - colls), r->algorithm);
         print_range(out, r);
-        if (m && m->id >= 0) {
-            fprintf(out, "%s -> %d\n", r->algorithm, m->id);
+        if (w >= 0 && id_of(c, w) >= 0) {
+            fprintf(out, "%s -> %d\n", r->algorithm, id_of(c, w));
             continue;
         }
         double ft;
-        size_t at = first_measured(t, c->collective, r);
-        const mca_map_t *f = fastest(t, c, r->pes_lo, at, 0, &ft);
+        size_t at = first_measured(t, coll_name(c), r);
+        int f = fastest(t, c, r->pes_lo, at, 0, &ft);
         fprintf(out, "%s has no equivalent", r->algorithm);
-        if (f)
+        if (f >= 0)
             fprintf(out, "; fastest that has: %s -> %d (%.3g s vs %.3g s "
-                    "at %zu B)\n", f->ours, f->id, ft,
-                    ss_tune_time(t, c->collective, r->algorithm, r->pes_lo,
+                    "at %zu B)\n", alg_name(c, f), id_of(c, f), ft,
+                    ss_tune_time(t, coll_name(c), r->algorithm, r->pes_lo,
                                  at), at);
         else
             fputs(" and nothing measured there has one\n", out);
         if (note)
             fprintf(note, "ompi-mca: %s at %d PEs from %zu B: %s has no "
-                    "equivalent in scoll basic; %s%s\n", c->collective,
+                    "equivalent in scoll basic; %s%s\n", coll_name(c),
                     r->pes_lo, r->bytes_lo, r->algorithm,
-                    f ? "the fastest that has one is "
-                      : "none measured has one",
-                    f ? f->ours : "");
+                    f >= 0 ? "the fastest that has one is "
+                           : "none measured has one",
+                    f >= 0 ? alg_name(c, f) : "");
     }
 }
 
@@ -197,10 +256,11 @@ static double score(const ss_tune_t *t, const mca_coll_t *c, int id,
     for (size_t k = 0; k < ns; k++) {
         double best, mine = NAN;
         fastest(t, c, pes, sizes[k], 1, &best);
-        for (const mca_map_t *m = c->map; m->ours; m++) {
-            if (m->id != id)
+        for (int a = 0; a < c->nmap; a++) {
+            if (id_of(c, a) != id)
                 continue;
-            double x = ss_tune_time(t, c->collective, m->ours, pes, sizes[k]);
+            double x = ss_tune_time(t, coll_name(c), alg_name(c, a), pes,
+                                    sizes[k]);
             if (x == x && !(x >= mine))
                 mine = x;
         }
@@ -214,9 +274,9 @@ static double score(const ss_tune_t *t, const mca_coll_t *c, int id,
 static int id_count(const mca_coll_t *c)
 {
     int n = 0;
-    for (const mca_map_t *m = c->map; m->ours; m++)
-        if (m->id + 1 > n)
-            n = m->id + 1;
+    for (int a = 0; a < c->nmap; a++)
+        if (id_of(c, a) + 1 > n)
+            n = id_of(c, a) + 1;
     return n;
 }
 
@@ -243,25 +303,33 @@ static int choose(FILE *out, const ss_tune_t *t, const mca_coll_t *c,
     return best;
 }
 
+/* "Ours -> PARAM: a = 0; ... no equivalent: x y." */
+static void write_legend(FILE *out, const mca_coll_t *c)
+{
+    int order[SHCOLL_MAX_NALGS], n = in_order(c, order);
+    fprintf(out, "\n# %s -> %s (Open MPI: %s)\n# Ours -> %s:",
+            coll_name(c), c->param, c->ids, c->param);
+    for (int i = 0; i < n; i++)
+        if (id_of(c, order[i]) >= 0)
+            fprintf(out, " %s = %d;", alg_name(c, order[i]),
+                    id_of(c, order[i]));
+    fputs(" no equivalent:", out);
+    for (int i = 0; i < n; i++)
+        if (id_of(c, order[i]) < 0)
+            fprintf(out, " %s", alg_name(c, order[i]));
+    fputs(".\n", out);
+}
+
 static int write_coll(FILE *out, FILE *note, const ss_tune_t *t,
                       const mca_coll_t *c, const ss_tune_table_t *tab,
                       char *err, size_t errlen)
 {
-    fprintf(out, "\n# %s -> %s (Open MPI: %s)\n# Ours -> %s:",
-            c->collective, c->param, c->ids, c->param);
-    for (const mca_map_t *m = c->map; m->ours; m++)
-        if (m->id >= 0)
-            fprintf(out, " %s = %d;", m->ours, m->id);
-    fputs(" no equivalent:", out);
-    for (const mca_map_t *m = c->map; m->ours; m++)
-        if (m->id < 0)
-            fprintf(out, " %s", m->ours);
-    fputs(".\n", out);
+    write_legend(out, c);
     write_ranges(out, note, t, c, tab);
 
     int pes = target_pes(tab, t->target_pes);
     size_t *sizes = NULL, ns = 0;
-    if (ss_tune_sizes(t, c->collective, pes, &sizes, &ns) != 0) {
+    if (ss_tune_sizes(t, coll_name(c), pes, &sizes, &ns) != 0) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -272,7 +340,7 @@ static int write_coll(FILE *out, FILE *note, const ss_tune_t *t,
                 "size at %d PEs: %s left at its default.\n", pes, c->param);
         if (note)
             fprintf(note, "ompi-mca: %s: nothing that maps was measured at "
-                    "every size at %d PEs; %s not written\n", c->collective,
+                    "every size at %d PEs; %s not written\n", coll_name(c),
                     pes, c->param);
         return 0;
     }
@@ -306,9 +374,9 @@ int ss_export_ompi_mca(FILE *out, FILE *note, const ss_tune_t *t, char *err,
         snprintf(err, errlen, "the tuning table has no measured rows");
         return -1;
     }
-    for (size_t i = 0; i < NCOLLS; i++) {
-        const ss_tune_table_t *tab = ss_tune_find(t, colls[i].collective);
-        any |= tab && tab->n > 0;
+    for (size_t i = 0; i < SHCOLL_NKINDS; i++) {
+        const ss_tune_table_t *tab = ss_tune_find(t, coll_name(&colls[i]));
+        any |= colls[i].map && tab && tab->n > 0;
     }
     if (!any) {
         snprintf(err, errlen, "the results hold no fcollect, broadcast or "
@@ -316,9 +384,9 @@ int ss_export_ompi_mca(FILE *out, FILE *note, const ss_tune_t *t, char *err,
         return -1;
     }
     write_header(out, t);
-    for (size_t i = 0; i < NCOLLS; i++) {
-        const ss_tune_table_t *tab = ss_tune_find(t, colls[i].collective);
-        if (tab && tab->n > 0 &&
+    for (size_t i = 0; i < SHCOLL_NKINDS; i++) {
+        const ss_tune_table_t *tab = ss_tune_find(t, coll_name(&colls[i]));
+        if (colls[i].map && tab && tab->n > 0 &&
             write_coll(out, note, t, &colls[i], tab, err, errlen) != 0)
             return -1;
     }

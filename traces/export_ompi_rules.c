@@ -39,9 +39,7 @@
  *
  * Per measured (pes, size) the table's winner is mapped; when it has no
  * equivalent, the fastest algorithm measured there that has one is used,
- * said in a comment and on the note stream. Our pipelined broadcasts are
- * written with the sweep's default 8 KiB segment
- * (algorithms/broadcast/pipelined_chain.c), as result CSVs record none.
+ * said in a comment and on the note stream.
  */
 #include <limits.h>
 #include <math.h>
@@ -51,69 +49,120 @@
 
 #include "tune.h"
 
-#define OUR_SEGMENT 8192
+enum { NONE = -1 };
 
+/* One algorithm of ours: coll_tuned's number and name for it, or NONE
+ * and why nothing matches. */
 typedef struct rules_map {
-    const char *ours;
-    int alg;            /* coll_tuned algorithm; -1: no equivalent */
+    int alg;            /* coll_tuned algorithm; NONE: no equivalent */
     int faninout, segsize;
-    const char *theirs; /* its name in ompi_info */
+    const char *theirs; /* its name in ompi_info; with NONE, why none */
 } rules_map_t;
 
 typedef struct rules_coll {
-    const char *collective; /* ours */
-    int id;                 /* COLLTYPE */
+    int id;                 /* COLLTYPE; NONE: not exported (mpi: why) */
     const char *mpi;        /* the MPI collective */
     int total;              /* message size is bytes * comm size */
-    const rules_map_t *map; /* every algorithm of ours, zero row ends */
+    const rules_map_t *map; /* indexed by our algorithm (catalogue.h) */
+    int nmap;
 } rules_coll_t;
 
-static const rules_map_t allgather_map[] = {
-    { "linear", 1, 0, 0, "linear" },
-    { "bruck", 2, 0, 0, "bruck" },
+static const rules_map_t allgather_map[SHCOLL_FCOLLECT_NALGS] = {
+    [SHCOLL_FCOLLECT_LINEAR] = { 1, 0, 0, "linear" },
+    [SHCOLL_FCOLLECT_BRUCK] = { 2, 0, 0, "bruck" },
     /* Open MPI's switches to bruck on non-powers of two
      * (coll_base_allgather.c); ours works for any p. */
-    { "recursive_doubling", 3, 0, 0, "recursive_doubling" },
-    { "ring", 4, 0, 0, "ring" },
+    [SHCOLL_FCOLLECT_RECURSIVE_DOUBLING] = { 3, 0, 0, "recursive_doubling" },
+    [SHCOLL_FCOLLECT_RING] = { 4, 0, 0, "ring" },
     /* Open MPI's switches to ring for odd p. */
-    { "neighbor_exchange", 5, 0, 0, "neighbor" },
-    { "direct", -1, 0, 0, NULL },
-    { "knomial", -1, 0, 0, NULL },
-    { NULL, 0, 0, 0, NULL },
+    [SHCOLL_FCOLLECT_NEIGHBOR_EXCHANGE] = { 5, 0, 0, "neighbor" },
+    [SHCOLL_FCOLLECT_DIRECT] = { NONE, 0, 0, "coll_tuned has no allgather "
+                                 "that puts every block to every rank" },
+    [SHCOLL_FCOLLECT_KNOMIAL] = { NONE, 0, 0, "coll_tuned 4.1 has no "
+                                  "k-nomial allgather" },
 };
 
-static const rules_map_t allreduce_map[] = {
-    { "linear", 1, 0, 0, "basic_linear" },
+static const rules_map_t allreduce_map[SHCOLL_REDUCE_NALGS] = {
+    [SHCOLL_REDUCE_LINEAR] = { 1, 0, 0, "basic_linear" },
     /* nonoverlapping = tuned reduce then tuned bcast: our two-tree shapes,
      * with Open MPI choosing the trees. */
-    { "binomial", 2, 0, 0, "nonoverlapping" },
-    { "knomial", 2, 0, 0, "nonoverlapping" },
-    { "recursive_doubling", 3, 0, 0, "recursive_doubling" },
-    { "ring", 4, 0, 0, "ring" },
-    { "rabenseifner", 6, 0, 0, "rabenseifner" },
-    { NULL, 0, 0, 0, NULL },
+    [SHCOLL_REDUCE_BINOMIAL] = { 2, 0, 0, "nonoverlapping" },
+    [SHCOLL_REDUCE_KNOMIAL] = { 2, 0, 0, "nonoverlapping" },
+    [SHCOLL_REDUCE_RECURSIVE_DOUBLING] = { 3, 0, 0, "recursive_doubling" },
+    [SHCOLL_REDUCE_RING] = { 4, 0, 0, "ring" },
+    [SHCOLL_REDUCE_RABENSEIFNER] = { 6, 0, 0, "rabenseifner" },
 };
 
-static const rules_map_t bcast_map[] = {
-    { "linear", 1, 0, 0, "basic_linear" },
-    { "pipelined_chain", 3, 0, OUR_SEGMENT, "pipeline" },
-    { "pipelined_binary", 5, 0, OUR_SEGMENT, "binary_tree" },
-    { "binomial", 6, 0, 0, "binomial" },
-    { "knomial", 7, 4, 0, "knomial" },
+/* Our pipelined broadcasts are written with their default segment (the
+ * catalogue's), as result CSVs record none; the knomial bcast radix is
+ * coll_tuned_bcast_algorithm_knomial_radix (default 4, as ours), not the
+ * file's fan-in/out, which carries ours for the record. */
+static const rules_map_t bcast_map[SHCOLL_BROADCAST_NALGS] = {
+    [SHCOLL_BROADCAST_LINEAR] = { 1, 0, 0, "basic_linear" },
+    [SHCOLL_BROADCAST_PIPELINED_CHAIN] = {
+        3, 0, SHCOLL_BROADCAST_PIPELINED_CHAIN_SEGMENT, "pipeline" },
+    [SHCOLL_BROADCAST_PIPELINED_BINARY] = {
+        5, 0, SHCOLL_BROADCAST_PIPELINED_BINARY_SEGMENT, "binary_tree" },
+    [SHCOLL_BROADCAST_BINOMIAL] = { 6, 0, 0, "binomial" },
+    [SHCOLL_BROADCAST_KNOMIAL] = { 7, SHCOLL_BROADCAST_KNOMIAL_RADIX, 0,
+                                   "knomial" },
     /* Open MPI scatters by binomial tree, ours flat; both allgather by
      * ring. */
-    { "scatter_allgather", 9, 0, 0, "scatter_allgather_ring" },
-    /* a complete k-ary tree (radix 4): Open MPI's trees are binary */
-    { "kary", -1, 0, 0, NULL },
-    { NULL, 0, 0, 0, NULL },
+    [SHCOLL_BROADCAST_SCATTER_ALLGATHER] = { 9, 0, 0,
+                                             "scatter_allgather_ring" },
+    [SHCOLL_BROADCAST_KARY] = { NONE, 0, 0, "a complete k-ary tree: Open "
+                                "MPI's trees are binary" },
 };
 
-static const rules_coll_t colls[] = {
-    { "fcollect", 0, "allgather", 1, allgather_map },
-    { "reduce", 2, "allreduce", 0, allreduce_map },
-    { "broadcast", 7, "bcast", 0, bcast_map },
+/* Written in COLLTYPE order (ss_tune_order). */
+static const rules_coll_t colls[SHCOLL_NKINDS] = {
+    [SHCOLL_FCOLLECT] = { 0, "allgather", 1, allgather_map,
+                          SHCOLL_FCOLLECT_NALGS },
+    [SHCOLL_COLLECT] = { NONE, "OSHMEM 4.1 runs shmem_collect in scoll basic "
+                         "(scoll mpi falls back): an allgatherv rule would "
+                         "never apply", 0, NULL, 0 },
+    [SHCOLL_BROADCAST] = { 7, "bcast", 0, bcast_map, SHCOLL_BROADCAST_NALGS },
+    [SHCOLL_REDUCE] = { 2, "allreduce", 0, allreduce_map,
+                        SHCOLL_REDUCE_NALGS },
+    [SHCOLL_ALLTOALL] = { NONE, "coll_tuned gets no alltoall from OSHMEM's "
+                          "scoll mpi", 0, NULL, 0 },
 };
-#define NCOLLS (sizeof colls / sizeof colls[0])
+
+const char *ss_map_ompi_rules(shcoll_kind_t kind, int alg, const char **why)
+{
+    const rules_coll_t *c = shcoll_entry(kind, alg) ? &colls[kind] : NULL;
+    const rules_map_t *m = c && c->map ? &c->map[alg] : NULL;
+    return ss_tune_map_answer(c != NULL, c && !c->map ? c->mpi : NULL,
+                              m && m->alg != NONE ? m->theirs : NULL,
+                              m ? m->theirs : NULL, why);
+}
+
+/* coll_tuned's number for map row m, NONE when it has none (or the row
+ * is missing, which tests/test_catalogue.c reports). */
+static int alg_no(const rules_map_t *m)
+{
+    return m->theirs ? m->alg : NONE;
+}
+
+static const char *coll_name(const rules_coll_t *c)
+{
+    return shcoll_kind_name((shcoll_kind_t)(c - colls));
+}
+
+static const char *alg_name(const rules_coll_t *c, const rules_map_t *m)
+{
+    return shcoll_entry((shcoll_kind_t)(c - colls), (int)(m - c->map))->name;
+}
+
+/* Our algorithms in coll_tuned's numbering (those without one last). */
+static int in_order(const rules_coll_t *c, int *order)
+{
+    int ids[SHCOLL_MAX_NALGS];
+    for (int a = 0; a < c->nmap; a++)
+        ids[a] = alg_no(&c->map[a]);
+    ss_tune_order(ids, c->nmap, order);
+    return c->nmap;
+}
 
 /* One message-size rule. */
 typedef struct msg_rule {
@@ -123,14 +172,6 @@ typedef struct msg_rule {
     double winner_s, use_s;    /* use_s NAN when use is the winner */
 } msg_rule_t;
 
-static const rules_map_t *map_find(const rules_map_t *m, const char *ours)
-{
-    for (; m->ours; m++)
-        if (strcmp(m->ours, ours) == 0)
-            return m;
-    return NULL;
-}
-
 static msg_rule_t choose(const ss_tune_t *t, const rules_coll_t *c,
                          const ss_tune_table_t *tab, int pes, size_t bytes)
 {
@@ -139,15 +180,17 @@ static msg_rule_t choose(const ss_tune_t *t, const rules_coll_t *c,
     if (!w)
         return r;
     r.winner = w->algorithm;
-    r.winner_s = ss_tune_time(t, c->collective, w->algorithm, pes, bytes);
-    const rules_map_t *m = map_find(c->map, w->algorithm);
-    if (m && m->alg >= 0) {
-        r.use = m;
+    r.winner_s = ss_tune_time(t, coll_name(c), w->algorithm, pes, bytes);
+    int a = shcoll_alg_of((shcoll_kind_t)(c - colls), w->algorithm);
+    if (a >= 0 && alg_no(&c->map[a]) >= 0) {
+        r.use = &c->map[a];
         return r;
     }
-    for (m = c->map; m->ours; m++) {
-        double x = ss_tune_time(t, c->collective, m->ours, pes, bytes);
-        if (m->alg >= 0 && x == x && !(x >= r.use_s)) {
+    int order[SHCOLL_MAX_NALGS], n = in_order(c, order);
+    for (int i = 0; i < n; i++) {
+        const rules_map_t *m = &c->map[order[i]];
+        double x = ss_tune_time(t, coll_name(c), alg_name(c, m), pes, bytes);
+        if (alg_no(m) >= 0 && x == x && !(x >= r.use_s)) {
             r.use = m;
             r.use_s = x;
         }
@@ -170,7 +213,7 @@ static int build(const ss_tune_t *t, const rules_coll_t *c,
     size_t *sizes = NULL, ns = 0;
     *out = NULL;
     *n = 0;
-    if (ss_tune_sizes(t, c->collective, pes, &sizes, &ns) != 0)
+    if (ss_tune_sizes(t, coll_name(c), pes, &sizes, &ns) != 0)
         return -1;
     msg_rule_t *v = malloc((ns ? ns : 1) * sizeof *v);
     if (!v) {
@@ -215,15 +258,15 @@ static void write_msg(FILE *out, FILE *note, const rules_coll_t *c,
     fprintf(out, ": ours %s has no equivalent; ", r->winner ? r->winner : "?");
     if (u)
         fprintf(out, "%s (ours %s) is the fastest that has, %.3g s vs %.3g s\n",
-                u->theirs, u->ours, r->use_s, r->winner_s);
+                u->theirs, alg_name(c, u), r->use_s, r->winner_s);
     else
         fputs("none measured has one: Open MPI decides\n", out);
     if (note)
         fprintf(note, "ompi-rules: %s at %d PEs from %zu B: %s has no "
-                "equivalent in coll_tuned; %s%s\n", c->collective, pes,
+                "equivalent in coll_tuned; %s%s\n", coll_name(c), pes,
                 r->from, r->winner ? r->winner : "?",
                 u ? "using the fastest that has one, " : "left to Open MPI",
-                u ? u->ours : "");
+                u ? alg_name(c, u) : "");
 }
 
 /* The distinct measured PE counts of a table, ascending (rules are
@@ -246,7 +289,7 @@ static int write_coll(FILE *out, FILE *note, const ss_tune_t *t,
     size_t np = pe_counts(tab, pes);
     int below = pes[0] > 1;
     fprintf(out, "%d  # %s (from our %s)\n%zu  # communicator sizes\n",
-            c->id, c->mpi, c->collective, np + (size_t)below);
+            c->id, c->mpi, coll_name(c), np + (size_t)below);
     if (below)
         fprintf(out, "1  # fewer than %d PEs: not measured\n1\n"
                 "0 0 0 0  # Open MPI decides\n", pes[0]);
@@ -288,18 +331,29 @@ static void write_header(FILE *out, const ss_tune_t *t, int ncolls)
 
 static void write_legend(FILE *out, const rules_coll_t *c)
 {
+    int order[SHCOLL_MAX_NALGS], n = in_order(c, order), none = 1;
     fprintf(out, "\n# Ours -> %s:", c->mpi);
-    for (const rules_map_t *m = c->map; m->ours; m++)
-        if (m->alg >= 0)
-            fprintf(out, " %s = %d;", m->ours, m->alg);
+    for (int i = 0; i < n; i++)
+        if (alg_no(&c->map[order[i]]) >= 0)
+            fprintf(out, " %s = %d;", alg_name(c, &c->map[order[i]]),
+                    c->map[order[i]].alg);
     fputs(" no equivalent:", out);
-    int none = 1;
-    for (const rules_map_t *m = c->map; m->ours; m++)
-        if (m->alg < 0) {
-            fprintf(out, " %s", m->ours);
+    for (int i = 0; i < n; i++)
+        if (alg_no(&c->map[order[i]]) < 0) {
+            fprintf(out, " %s", alg_name(c, &c->map[order[i]]));
             none = 0;
         }
     fputs(none ? " none.\n" : ".\n", out);
+}
+
+/* The collectives coll_tuned gets, in its COLLTYPE order. */
+static int colls_in_order(int *order)
+{
+    int ids[SHCOLL_NKINDS];
+    for (int k = 0; k < SHCOLL_NKINDS; k++)
+        ids[k] = colls[k].id;
+    ss_tune_order(ids, SHCOLL_NKINDS, order);
+    return SHCOLL_NKINDS;
 }
 
 int ss_export_ompi_rules(FILE *out, FILE *note, const ss_tune_t *t,
@@ -310,9 +364,10 @@ int ss_export_ompi_rules(FILE *out, FILE *note, const ss_tune_t *t,
         snprintf(err, errlen, "the tuning table has no measured rows");
         return -1;
     }
-    for (size_t i = 0; i < NCOLLS; i++) {
-        const ss_tune_table_t *tab = ss_tune_find(t, colls[i].collective);
-        ncolls += tab && tab->n > 0;
+    int order[SHCOLL_NKINDS], nk = colls_in_order(order);
+    for (int i = 0; i < nk; i++) {
+        const ss_tune_table_t *tab = ss_tune_find(t, coll_name(&colls[i]));
+        ncolls += colls[i].map && tab && tab->n > 0;
     }
     if (ncolls == 0) {
         snprintf(err, errlen, "the results hold no fcollect, broadcast or "
@@ -321,12 +376,13 @@ int ss_export_ompi_rules(FILE *out, FILE *note, const ss_tune_t *t,
         return -1;
     }
     write_header(out, t, ncolls);
-    for (size_t i = 0; i < NCOLLS; i++) {
-        const ss_tune_table_t *tab = ss_tune_find(t, colls[i].collective);
-        if (!tab || tab->n == 0)
+    for (int i = 0; i < nk; i++) {
+        const rules_coll_t *c = &colls[order[i]];
+        const ss_tune_table_t *tab = ss_tune_find(t, coll_name(c));
+        if (!c->map || !tab || tab->n == 0)
             continue;
-        write_legend(out, &colls[i]);
-        if (write_coll(out, note, t, &colls[i], tab) != 0) {
+        write_legend(out, c);
+        if (write_coll(out, note, t, c, tab) != 0) {
             snprintf(err, errlen, "out of memory");
             return -1;
         }

@@ -40,50 +40,112 @@
 
 enum { MAX_CAND = 16, NVALUES = 4 };
 
-/* A SOS value and the algorithm of ours it runs, under the broadcast
- * setting bcast ("linear", "tree" or NULL for any). tree: ours at the
- * radix. */
+/* A SOS value, under the broadcast setting bcast ("linear", "tree" or
+ * NULL for any). tree: the algorithm of ours it runs is at the radix. */
 typedef struct sos_value {
-    const char *sos, *ours, *ours_alt, *bcast;
+    const char *sos, *bcast;
     int tree;
     int pow2;                   /* SOS runs it at powers of two only */
+    const char *how;            /* what of ours it is, for the legend */
 } sos_value_t;
 
+/* One algorithm of ours: the value that runs it, or NULL and why none. */
+typedef struct sos_alg {
+    const char *sos;
+    int at2;                    /* only at radix 2, when the value's own
+                                   algorithm was not measured there */
+    const char *why;
+} sos_alg_t;
+
 typedef struct sos_coll {
-    const char *ours, *var;
+    const char *var;            /* NULL: not exported (why) */
     sos_value_t values[NVALUES + 1];
-    const char *legend;
+    const sos_alg_t *algs;      /* indexed by our algorithm (catalogue.h) */
+    int nalgs;
+    const char *why;
 } sos_coll_t;
 
-static const sos_coll_t colls[] = {
-    {"broadcast", "SHMEM_BCAST_ALGORITHM",
-     {{"linear", "linear", NULL, NULL, 0, 0},
-      {"tree", "knomial", "binomial", NULL, 1, 0},
-      {NULL, NULL, NULL, NULL, 0, 0}},
-     "linear = ours linear; tree = ours knomial at SHMEM_COLL_RADIX (binomial "
-     "at 2), the world's k-nomial tree. kary: SOS's k-ary tree serves other "
-     "teams and roots only. scatter_allgather, pipelined_*: no SOS "
-     "equivalent"},
-    {"fcollect", "SHMEM_FCOLLECT_ALGORITHM",
-     {{"linear", "linear", NULL, "linear", 0, 0},
-      {"ring", "ring", NULL, NULL, 0, 0},
-      {"recdbl", "recursive_doubling", NULL, NULL, 0, 1},
-      {NULL, NULL, NULL, NULL, 0, 0}},
-     "linear = ours linear only with SHMEM_BCAST_ALGORITHM=linear (its "
-     "second phase is SOS's broadcast); ring; recdbl = recursive_doubling "
-     "at powers of two (ring otherwise). direct, bruck, neighbor_exchange, "
-     "knomial: no SOS equivalent"},
-    {"reduce", "SHMEM_REDUCE_ALGORITHM",
-     {{"linear", "linear", NULL, "linear", 0, 0},
-      {"tree", "knomial", "binomial", "tree", 1, 0},
-      {"recdbl", "recursive_doubling", NULL, NULL, 0, 0},
-      {"ring", "ring", NULL, NULL, 0, 0},
-      {NULL, NULL, NULL, NULL, 0, 0}},
-     "linear = ours linear with SHMEM_BCAST_ALGORITHM=linear; tree = ours "
-     "knomial at SHMEM_COLL_RADIX (binomial at 2) with the broadcast tree; "
-     "recdbl; ring. rabenseifner: no SOS equivalent"},
+#define NO_SOS "no SOS equivalent"
+static const sos_alg_t bcast_algs[SHCOLL_BROADCAST_NALGS] = {
+    [SHCOLL_BROADCAST_LINEAR] = {"linear", 0, NULL},
+    [SHCOLL_BROADCAST_BINOMIAL] = {"tree", 1, NULL},
+    [SHCOLL_BROADCAST_KNOMIAL] = {"tree", 0, NULL},
+    [SHCOLL_BROADCAST_KARY] = {NULL, 0, "SOS's k-ary tree serves other teams "
+                               "and roots only"},
+    [SHCOLL_BROADCAST_SCATTER_ALLGATHER] = {NULL, 0, NO_SOS},
+    [SHCOLL_BROADCAST_PIPELINED_CHAIN] = {NULL, 0, NO_SOS},
+    [SHCOLL_BROADCAST_PIPELINED_BINARY] = {NULL, 0, NO_SOS},
 };
-enum { NCOLLS = sizeof colls / sizeof *colls };
+static const sos_alg_t fcollect_algs[SHCOLL_FCOLLECT_NALGS] = {
+    [SHCOLL_FCOLLECT_LINEAR] = {"linear", 0, NULL},
+    [SHCOLL_FCOLLECT_DIRECT] = {NULL, 0, NO_SOS},
+    [SHCOLL_FCOLLECT_RING] = {"ring", 0, NULL},
+    [SHCOLL_FCOLLECT_RECURSIVE_DOUBLING] = {"recdbl", 0, NULL},
+    [SHCOLL_FCOLLECT_BRUCK] = {NULL, 0, NO_SOS},
+    [SHCOLL_FCOLLECT_NEIGHBOR_EXCHANGE] = {NULL, 0, NO_SOS},
+    [SHCOLL_FCOLLECT_KNOMIAL] = {NULL, 0, NO_SOS},
+};
+static const sos_alg_t reduce_algs[SHCOLL_REDUCE_NALGS] = {
+    [SHCOLL_REDUCE_LINEAR] = {"linear", 0, NULL},
+    [SHCOLL_REDUCE_BINOMIAL] = {"tree", 1, NULL},
+    [SHCOLL_REDUCE_KNOMIAL] = {"tree", 0, NULL},
+    [SHCOLL_REDUCE_RECURSIVE_DOUBLING] = {"recdbl", 0, NULL},
+    [SHCOLL_REDUCE_RABENSEIFNER] = {NULL, 0, NO_SOS},
+    [SHCOLL_REDUCE_RING] = {"ring", 0, NULL},
+};
+
+static const sos_coll_t colls[SHCOLL_NKINDS] = {
+    [SHCOLL_FCOLLECT] = {"SHMEM_FCOLLECT_ALGORITHM",
+     {{"linear", "linear", 0, 0, "ours linear only with "
+       "SHMEM_BCAST_ALGORITHM=linear (its second phase is SOS's broadcast)"},
+      {"ring", NULL, 0, 0, "ours ring"},
+      {"recdbl", NULL, 0, 1, "ours recursive_doubling at powers of two (ring "
+       "otherwise)"},
+      {NULL, NULL, 0, 0, NULL}},
+     fcollect_algs, SHCOLL_FCOLLECT_NALGS, NULL},
+    [SHCOLL_COLLECT] = {.why = "SHMEM_COLLECT_ALGORITHM has linear only (every "
+     "PE puts its block to every PE), which none of ours is"},
+    [SHCOLL_BROADCAST] = {"SHMEM_BCAST_ALGORITHM",
+     {{"linear", NULL, 0, 0, "ours linear"},
+      {"tree", NULL, 1, 0, "ours knomial at SHMEM_COLL_RADIX (binomial at 2), "
+       "the world's k-nomial tree"},
+      {NULL, NULL, 0, 0, NULL}},
+     bcast_algs, SHCOLL_BROADCAST_NALGS, NULL},
+    [SHCOLL_REDUCE] = {"SHMEM_REDUCE_ALGORITHM",
+     {{"linear", "linear", 0, 0, "ours linear with "
+       "SHMEM_BCAST_ALGORITHM=linear"},
+      {"tree", "tree", 1, 0, "ours knomial at SHMEM_COLL_RADIX (binomial at "
+       "2) with the broadcast tree"},
+      {"recdbl", NULL, 0, 0, "ours recursive_doubling"},
+      {"ring", NULL, 0, 0, "ours ring"},
+      {NULL, NULL, 0, 0, NULL}},
+     reduce_algs, SHCOLL_REDUCE_NALGS, NULL},
+    [SHCOLL_ALLTOALL] = {.why = "SOS has no alltoall algorithm setting"},
+};
+
+const char *ss_map_sos(shcoll_kind_t kind, int alg, const char **why)
+{
+    const sos_coll_t *c = shcoll_entry(kind, alg) ? &colls[kind] : NULL;
+    const sos_alg_t *a = c && c->algs ? &c->algs[alg] : NULL;
+    return ss_tune_map_answer(c != NULL, c ? c->why : NULL, a ? a->sos : NULL,
+                              a ? a->why : NULL, why);
+}
+
+static const char *coll_name(const sos_coll_t *c)
+{
+    return shcoll_kind_name((shcoll_kind_t)(c - colls));
+}
+
+/* Ours that value v runs (at2: the one it runs at radix 2 when that one
+ * was not measured), NULL if none. */
+static const char *ours_of(const sos_coll_t *c, const sos_value_t *v, int at2)
+{
+    for (int a = 0; a < c->nalgs; a++)
+        if (c->algs[a].sos && !strcmp(c->algs[a].sos, v->sos) &&
+            c->algs[a].at2 == at2)
+            return shcoll_entry((shcoll_kind_t)(c - colls), a)->name;
+    return NULL;
+}
 
 static int is_pow2(int p)
 {
@@ -103,15 +165,18 @@ static const char *runs_of(const ss_tune_t *t, const sos_coll_t *c,
 {
     *tm = NAN;
     if ((v->bcast && strcmp(v->bcast, k->bcast)) || (v->pow2 && !is_pow2(pes)) ||
-        (!strcmp(c->ours, "broadcast") && strcmp(v->sos, k->bcast)))
+        (c == &colls[SHCOLL_BROADCAST] && strcmp(v->sos, k->bcast)))
         return NULL;
     int r = v->tree ? k->radix : 0;
-    *tm = ss_tune_time_at(t, c->ours, v->ours, r, pes, bytes);
-    if (v->ours_alt && isnan(*tm) && r == 2) {
-        *tm = ss_tune_time_at(t, c->ours, v->ours_alt, 2, pes, bytes);
-        return isnan(*tm) ? NULL : v->ours_alt;
+    const char *ours = ours_of(c, v, 0), *alt = ours_of(c, v, 1);
+    if (!ours)                  /* its row is missing: test_catalogue says */
+        return NULL;
+    *tm = ss_tune_time_at(t, coll_name(c), ours, r, pes, bytes);
+    if (alt && isnan(*tm) && r == 2) {
+        *tm = ss_tune_time_at(t, coll_name(c), alt, 2, pes, bytes);
+        return isnan(*tm) ? NULL : alt;
     }
-    return isnan(*tm) ? NULL : v->ours;
+    return isnan(*tm) ? NULL : ours;
 }
 
 /* Summed relative loss of v over the cells [a, b) (100 where v is not
@@ -143,40 +208,78 @@ static const sos_value_t *best_value(const ss_tune_t *t, const sos_coll_t *c,
     return best;
 }
 
-/* The cells of each collective in the plan: [from[i], to[i]). */
+/* The collectives in the order the plan and the file take them:
+ * broadcast first, since the linear and tree values of the others run
+ * through it; then the others that SOS has a setting for. */
+static int in_order(const sos_coll_t **order)
+{
+    int n = 0;
+    order[n++] = &colls[SHCOLL_BROADCAST];
+    for (int k = 0; k < SHCOLL_NKINDS; k++)
+        if (k != SHCOLL_BROADCAST && colls[k].var)
+            order[n++] = &colls[k];
+    return n;
+}
+
+/* The cells of each collective in the plan: [from[k], to[k]). */
 typedef struct spans {
-    size_t from[NCOLLS], to[NCOLLS];
+    size_t from[SHCOLL_NKINDS], to[SHCOLL_NKINDS];
 } spans_t;
 
 static double total_loss(const ss_tune_t *t, const knobs_t *k,
                          const ss_tune_plan_t *p, const spans_t *s)
 {
+    const sos_coll_t *order[SHCOLL_NKINDS];
     double sum = 0, l;
-    for (size_t c = 0; c < NCOLLS; c++)
+    for (int i = 0, n = in_order(order); i < n; i++) {
+        size_t c = (size_t)(order[i] - colls);
         if (s->to[c] > s->from[c] &&
-            best_value(t, &colls[c], k, p, s->from[c], s->to[c], &l))
+            best_value(t, order[i], k, p, s->from[c], s->to[c], &l))
             sum += l;
+    }
     return sum;
 }
 
-/* Radices to try: 2, our default 4, and every radix a tree algorithm was
- * measured at in the cells. */
+static void add_cand(int *cand, size_t *n, int r)
+{
+    size_t q = 0;
+    while (q < *n && cand[q] != r)
+        q++;
+    if (q == *n && *n < MAX_CAND)
+        cand[(*n)++] = r;
+}
+
+/* The default radix of the algorithm c's tree value runs (0: none). */
+static int tree_default(const sos_coll_t *c)
+{
+    const shcoll_entry_t *e = NULL;
+    for (const sos_value_t *v = c->values; v->sos && !e; v++)
+        if (v->tree)
+            e = shcoll_entry_named(coll_name(c), ours_of(c, v, 0));
+    return e ? e->radix : 0;
+}
+
+/* Radices to try: 2, the default radix of the algorithms the tree values
+ * run, and every radix those were measured at in the cells. */
 static size_t radix_candidates(const ss_tune_t *t, const ss_tune_plan_t *p,
                                int *cand)
 {
     size_t n = 0;
-    cand[n++] = 2;
-    cand[n++] = 4;
+    add_cand(cand, &n, 2);
+    for (int k = 0; k < SHCOLL_NKINDS; k++)
+        if (tree_default(&colls[k]))
+            add_cand(cand, &n, tree_default(&colls[k]));
     for (size_t i = 0; i < p->n; i++) {
-        int r[8];
-        size_t nr = ss_tune_radices_at(t, p->cells[i].collective, "knomial",
-                                       p->cells[i].pes, p->cells[i].bytes, r, 8);
-        for (size_t j = 0; j < nr; j++) {
-            size_t q = 0;
-            while (q < n && cand[q] != r[j])
-                q++;
-            if (q == n && n < MAX_CAND)
-                cand[n++] = r[j];
+        const sos_coll_t *c = &colls[shcoll_kind_of(p->cells[i].collective)];
+        for (const sos_value_t *v = c->values; v->sos; v++) {
+            int r[8];
+            const char *ours = v->tree ? ours_of(c, v, 0) : NULL;
+            size_t nr = ours ? ss_tune_radices_at(t, p->cells[i].collective,
+                                                  ours, p->cells[i].pes,
+                                                  p->cells[i].bytes, r, 8)
+                             : 0;
+            for (size_t j = 0; j < nr; j++)
+                add_cand(cand, &n, r[j]);
         }
     }
     return n;
@@ -188,7 +291,7 @@ static knobs_t choose_knobs(const ss_tune_t *t, const ss_tune_plan_t *p,
     static const char *const bcasts[] = {"linear", "tree"};
     int cand[MAX_CAND];
     size_t n = radix_candidates(t, p, cand);
-    knobs_t best = {"tree", 4};
+    knobs_t best = {"tree", tree_default(&colls[SHCOLL_BROADCAST])};
     double lo = INFINITY;
     for (size_t b = 0; b < 2; b++)
         for (size_t i = 0; i < n; i++) {
@@ -218,15 +321,18 @@ static int target_of(const ss_tune_t *t, const ss_tune_table_t *tab)
 static void fill(const ss_tune_t *t, ss_tune_plan_t *p, const spans_t *s,
                  const knobs_t *k)
 {
-    for (size_t c = 0; c < NCOLLS; c++) {
+    const sos_coll_t *order[SHCOLL_NKINDS];
+    for (int j = 0, n = in_order(order); j < n; j++) {
+        const sos_coll_t *c = order[j];
+        size_t kc = (size_t)(c - colls);
         double l;
-        const sos_value_t *v = s->to[c] > s->from[c]
-            ? best_value(t, &colls[c], k, p, s->from[c], s->to[c], &l) : NULL;
-        for (size_t i = s->from[c]; i < s->to[c]; i++) {
+        const sos_value_t *v = s->to[kc] > s->from[kc]
+            ? best_value(t, c, k, p, s->from[kc], s->to[kc], &l) : NULL;
+        for (size_t i = s->from[kc]; i < s->to[kc]; i++) {
             ss_tune_cell_t *x = &p->cells[i];
             x->value = v ? v->sos : NULL;
-            x->runs = v ? runs_of(t, &colls[c], v, k, x->pes, x->bytes,
-                                  &x->runs_s) : NULL;
+            x->runs = v ? runs_of(t, c, v, k, x->pes, x->bytes, &x->runs_s)
+                        : NULL;
             x->radix = v && v->tree ? k->radix : 0;
         }
     }
@@ -235,10 +341,12 @@ static void fill(const ss_tune_t *t, ss_tune_plan_t *p, const spans_t *s,
 int ss_plan_sos(const ss_tune_t *t, ss_tune_plan_t *plan, char *err,
                 size_t errlen)
 {
-    spans_t s;
+    const sos_coll_t *order[SHCOLL_NKINDS];
+    spans_t s = {{0}, {0}};
     memset(plan, 0, sizeof *plan);
-    for (size_t c = 0; c < NCOLLS; c++) {
-        const ss_tune_table_t *tab = ss_tune_find(t, colls[c].ours);
+    for (int j = 0, n = in_order(order); j < n; j++) {
+        size_t c = (size_t)(order[j] - colls);
+        const ss_tune_table_t *tab = ss_tune_find(t, coll_name(order[j]));
         int p = tab ? point_for(tab, target_of(t, tab)) : 0;
         s.from[c] = s.to[c] = plan->n;
         if (p && ss_tune_plan_cells(t, tab, p, plan)) {
@@ -257,28 +365,27 @@ int ss_plan_sos(const ss_tune_t *t, ss_tune_plan_t *plan, char *err,
 
 static const sos_value_t *value_named(const char *coll, const char *sos)
 {
-    for (size_t c = 0; c < NCOLLS; c++)
-        for (const sos_value_t *v = colls[c].values; v->sos; v++)
-            if (!strcmp(colls[c].ours, coll) && !strcmp(v->sos, sos))
-                return v;
+    int k = shcoll_kind_of(coll);
+    for (const sos_value_t *v = k >= 0 ? colls[k].values : NULL; v && v->sos; v++)
+        if (!strcmp(v->sos, sos))
+            return v;
     return NULL;
 }
 
 static const char *why(const ss_tune_cell_t *x, void *ctx)
 {
+    int k = shcoll_kind_of(x->collective);
+    int a = k >= 0 ? shcoll_alg_of((shcoll_kind_t)k, x->winner) : -1;
+    const sos_alg_t *w = a >= 0 && colls[k].algs ? &colls[k].algs[a] : NULL;
     (void)ctx;
-    if (!strcmp(x->collective, "fcollect") && (x->pes & (x->pes - 1)) &&
-        !strcmp(x->winner, "recursive_doubling"))
+    if (k == SHCOLL_FCOLLECT && (x->pes & (x->pes - 1)) &&
+        a == SHCOLL_FCOLLECT_RECURSIVE_DOUBLING)
         return "SOS runs recdbl at powers of two only";
-    for (size_t c = 0; c < NCOLLS; c++)
-        for (const sos_value_t *v = colls[c].values; v->sos; v++)
-            if (!strcmp(colls[c].ours, x->collective) &&
-                (!strcmp(v->ours, x->winner) ||
-                 (v->ours_alt && !strcmp(v->ours_alt, x->winner))))
-                return "SOS holds one algorithm per collective, one broadcast "
-                       "setting and one radix: this one has the least loss "
-                       "over the sizes";
-    return "no SOS equivalent";
+    if (w && w->sos)
+        return "SOS holds one algorithm per collective, one broadcast "
+               "setting and one radix: this one has the least loss over the "
+               "sizes";
+    return w && w->why ? w->why : NO_SOS;
 }
 
 /* The broadcast setting the other values need (linear fcollect and
@@ -310,9 +417,11 @@ static size_t span_of(const ss_tune_plan_t *p, const char *coll, size_t *b)
 static void say_no_atomic(FILE *out, const ss_tune_t *t,
                           const ss_tune_plan_t *p, size_t a, size_t b)
 {
+    const sos_coll_t *c = &colls[SHCOLL_REDUCE];
+    const char *recdbl = ours_of(c, value_named(coll_name(c), "recdbl"), 0);
     double worst = 0;
-    for (size_t i = a; i < b; i++) {
-        double r = ss_tune_time_at(t, "reduce", "recursive_doubling", 0,
+    for (size_t i = a; recdbl && i < b; i++) {
+        double r = ss_tune_time_at(t, coll_name(c), recdbl, 0,
                                    p->cells[i].pes, p->cells[i].bytes);
         if (!isnan(r) && p->cells[i].runs_s > 0)
             worst = fmax(worst, r / p->cells[i].runs_s - 1);
@@ -322,18 +431,45 @@ static void say_no_atomic(FILE *out, const ss_tune_t *t,
             "to %+.1f%% against %s here\n", 100 * worst, p->cells[a].value);
 }
 
+/* "#   VALUE = what of ours it is; ... ALGS: why none does; ...": the
+ * values, then our algorithms that none runs, grouped by the reason. */
+static void write_legend(FILE *out, const sos_coll_t *c)
+{
+    const char *sep = "#   ";
+    for (const sos_value_t *v = c->values; v->sos; v++, sep = "; ")
+        fprintf(out, "%s%s = %s", sep, v->sos, v->how);
+    for (int a = 0; a < c->nalgs; a++) {
+        const char *w = c->algs[a].why;
+        int first = !c->algs[a].sos && w;   /* !w: a missing row */
+        for (int e = 0; e < a && first; e++)
+            first = !c->algs[e].why || strcmp(c->algs[e].why, w);
+        if (!first)
+            continue;
+        sep = ". ";
+        for (int e = a; e < c->nalgs; e++)
+            if (!c->algs[e].sos && c->algs[e].why && !strcmp(c->algs[e].why, w)) {
+                fprintf(out, "%s%s", sep,
+                        shcoll_entry((shcoll_kind_t)(c - colls), e)->name);
+                sep = ", ";
+            }
+        fprintf(out, ": %s", w);
+    }
+    fputc('\n', out);
+}
+
 static int write_coll(FILE *out, FILE *note, const ss_tune_t *t,
                       const sos_coll_t *c, const ss_tune_plan_t *p)
 {
-    size_t b, a = span_of(p, c->ours, &b);
-    if (!ss_tune_find(t, c->ours))
+    size_t b, a = span_of(p, coll_name(c), &b);
+    if (!ss_tune_find(t, coll_name(c)))
         return 0;
-    fprintf(out, "# %s: %s\n#   %s\n", c->ours, c->var, c->legend);
+    fprintf(out, "# %s: %s\n", coll_name(c), c->var);
+    write_legend(out, c);
     if (a == b) {
         char msg[200];
         snprintf(msg, sizeof msg, "%s was measured from %d PEs only, above "
-                 "the PE count tuned for: %s left unset", c->ours,
-                 ss_tune_find(t, c->ours)->rules[0].pes_lo, c->var);
+                 "the PE count tuned for: %s left unset", coll_name(c),
+                 ss_tune_find(t, coll_name(c))->rules[0].pes_lo, c->var);
         fprintf(out, "#   %s\n", msg);
         if (note)
             fprintf(note, "shmemsim: note: sos: %s\n", msg);
@@ -347,7 +483,7 @@ static int write_coll(FILE *out, FILE *note, const ss_tune_t *t,
     ss_tune_say_given_up(p, a, b, "sos", why, NULL, out, note);
     fprintf(out, "#   tuned at %d PEs over %zu sizes\n%s=%s\n", p->cells[a].pes,
             b - a, c->var, p->cells[a].value);
-    if (!strcmp(c->ours, "reduce") && (!strcmp(p->cells[a].value, "linear") ||
+    if (c == &colls[SHCOLL_REDUCE] && (!strcmp(p->cells[a].value, "linear") ||
                                        !strcmp(p->cells[a].value, "tree")))
         say_no_atomic(out, t, p, a, b);
     return 1;
@@ -400,18 +536,17 @@ int ss_export_sos(FILE *out, FILE *note, const ss_tune_t *t, char *err,
                  "OpenSHMEM", t->target_pes);
         return -1;
     }
+    const sos_coll_t *order[SHCOLL_NKINDS];
     write_header(out, t, p.cells[0].pes);
-    for (size_t c = 0; c < NCOLLS; c++)
-        written += write_coll(out, note, t, &colls[c], &p);
+    for (int c = 0, n = in_order(order); c < n; c++)
+        written += write_coll(out, note, t, order[c], &p);
     const char *b = needed_bcast(&p);
-    if (b && !ss_tune_find(t, "broadcast"))
+    if (b && !ss_tune_find(t, coll_name(&colls[SHCOLL_BROADCAST])))
         fprintf(out, "# broadcast not measured, but the settings above "
                 "broadcast through it as\n# simulated only with:\n"
-                "SHMEM_BCAST_ALGORITHM=%s\n", b);
-    if (ss_tune_find(t, "collect"))
-        fprintf(out, "# collect: SHMEM_COLLECT_ALGORITHM has linear only "
-                "(every PE puts its block to every\n# PE), which none of ours "
-                "is: left unset.\n");
+                "%s=%s\n", colls[SHCOLL_BROADCAST].var, b);
+    if (ss_tune_find(t, coll_name(&colls[SHCOLL_COLLECT])))
+        fprintf(out, "# collect: %s: left unset.\n", colls[SHCOLL_COLLECT].why);
     write_radix(out, &p);
     ss_tune_say_unmapped(t, "alltoall", "sos", "Sandia OpenSHMEM", out, note);
     ss_tune_plan_free(&p);

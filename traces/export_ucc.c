@@ -54,103 +54,134 @@
 
 enum { NO_KNOB = -1, MAX_KNOBS = 2, MAX_CAND = 24 };
 
+/* One algorithm of ours: UCC's that runs it (NULL: none) and how they
+ * match, or why none does. */
 typedef struct ucc_map {
-    const char *ours, *ucc, *how;
+    const char *ucc, *how;
     int knob;                   /* index into the collective's knobs */
     int flat;                   /* needs the radix at least the team size */
 } ucc_map_t;
 
 typedef struct ucc_coll {
-    const char *ours, *ucc;
+    const char *ucc;            /* NULL: not exported (why: how) */
     int per_pe;                 /* our bytes are per PE, UCC's the total */
-    const ucc_map_t *map;
+    const ucc_map_t *map;       /* indexed by our algorithm (catalogue.h) */
+    int nmap;
     const char *knobs[MAX_KNOBS];
+    const char *why;
 } ucc_coll_t;
 
 /* allgather/allgather.c: knomial, ring, neighbor, bruck, sparbit, linear. */
-static const ucc_map_t allgather_map[] = {
-    {"linear", NULL, "gathers to a root and sends out again; UCC has no "
-     "root-based allgather", NO_KNOB, 0},
-    {"direct", "linear", "every rank sends its block to every rank",
-     NO_KNOB, 0},
-    {"ring", "ring", "the same ring", NO_KNOB, 0},
-    {"recursive_doubling", "knomial", "recursive k-ing at radix 2",
-     0, 0},
-    {"bruck", "bruck", "Bruck's algorithm", NO_KNOB, 0},
-    {"neighbor_exchange", "neighbor", "neighbor exchange, N/2 steps",
-     NO_KNOB, 0},
-    {"knomial", "knomial", "recursive k-ing at our radix", 0, 0},
-    {NULL, NULL, NULL, 0, 0},
+static const ucc_map_t allgather_map[SHCOLL_FCOLLECT_NALGS] = {
+    [SHCOLL_FCOLLECT_LINEAR] = {NULL, "gathers to a root and sends out "
+        "again; UCC has no root-based allgather", NO_KNOB, 0},
+    [SHCOLL_FCOLLECT_DIRECT] = {"linear", "every rank sends its block to "
+        "every rank", NO_KNOB, 0},
+    [SHCOLL_FCOLLECT_RING] = {"ring", "the same ring", NO_KNOB, 0},
+    [SHCOLL_FCOLLECT_RECURSIVE_DOUBLING] = {"knomial", "recursive k-ing at "
+        "radix 2", 0, 0},
+    [SHCOLL_FCOLLECT_BRUCK] = {"bruck", "Bruck's algorithm", NO_KNOB, 0},
+    [SHCOLL_FCOLLECT_NEIGHBOR_EXCHANGE] = {"neighbor", "neighbor exchange, "
+        "N/2 steps", NO_KNOB, 0},
+    [SHCOLL_FCOLLECT_KNOMIAL] = {"knomial", "recursive k-ing at our radix",
+        0, 0},
 };
 
 /* bcast/bcast.c: knomial, sag_knomial, dbt. */
-static const ucc_map_t bcast_map[] = {
-    {"linear", "knomial", "root sends to each: k-nomial with the radix at "
-     "least the team size", 0, 1},
-    {"binomial", "knomial", "k-nomial tree at radix 2", 0, 0},
-    {"knomial", "knomial", "k-nomial tree at our radix", 0, 0},
-    {"kary", NULL, "UCC has no k-ary (all children at once) broadcast",
-     NO_KNOB, 0},
-    {"scatter_allgather", NULL, "ours scatters flat and gathers in a ring; "
-     "UCC's sag_knomial does both k-nomially", NO_KNOB, 0},
-    {"pipelined_chain", NULL, "UCC has no pipelined chain broadcast",
-     NO_KNOB, 0},
-    {"pipelined_binary", NULL, "ours segments one binary tree; UCC's dbt "
-     "runs two binary trees unsegmented", NO_KNOB, 0},
-    {NULL, NULL, NULL, 0, 0},
+static const ucc_map_t bcast_map[SHCOLL_BROADCAST_NALGS] = {
+    [SHCOLL_BROADCAST_LINEAR] = {"knomial", "root sends to each: k-nomial "
+        "with the radix at least the team size", 0, 1},
+    [SHCOLL_BROADCAST_BINOMIAL] = {"knomial", "k-nomial tree at radix 2", 0,
+        0},
+    [SHCOLL_BROADCAST_KNOMIAL] = {"knomial", "k-nomial tree at our radix", 0,
+        0},
+    [SHCOLL_BROADCAST_KARY] = {NULL, "UCC has no k-ary (all children at "
+        "once) broadcast", NO_KNOB, 0},
+    [SHCOLL_BROADCAST_SCATTER_ALLGATHER] = {NULL, "ours scatters flat and "
+        "gathers in a ring; UCC's sag_knomial does both k-nomially", NO_KNOB,
+        0},
+    [SHCOLL_BROADCAST_PIPELINED_CHAIN] = {NULL, "UCC has no pipelined chain "
+        "broadcast", NO_KNOB, 0},
+    [SHCOLL_BROADCAST_PIPELINED_BINARY] = {NULL, "ours segments one binary "
+        "tree; UCC's dbt runs two binary trees unsegmented", NO_KNOB, 0},
 };
 
 /* allreduce/allreduce.c: knomial, sra_knomial, dbt, sliding_window,
  * ring. */
-static const ucc_map_t allreduce_map[] = {
-    {"linear", NULL, "gathers to a root; UCC has no flat allreduce",
-     NO_KNOB, 0},
-    {"binomial", NULL, "tree reduce, tree broadcast; UCC's dbt runs two "
-     "binary trees at once", NO_KNOB, 0},
-    {"knomial", NULL, "tree reduce, tree broadcast; UCC's dbt runs two "
-     "binary trees at once", NO_KNOB, 0},
-    {"recursive_doubling", "knomial", "recursive k-ing at radix 2", 0, 0},
-    {"rabenseifner", "sra_knomial", "scatter-reduce then allgather at "
-     "radix 2", 1, 0},
-    {"ring", "ring", "ring reduce-scatter then ring allgather", NO_KNOB, 0},
-    {NULL, NULL, NULL, 0, 0},
+static const ucc_map_t allreduce_map[SHCOLL_REDUCE_NALGS] = {
+    [SHCOLL_REDUCE_LINEAR] = {NULL, "gathers to a root; UCC has no flat "
+        "allreduce", NO_KNOB, 0},
+    [SHCOLL_REDUCE_BINOMIAL] = {NULL, "tree reduce, tree broadcast; UCC's "
+        "dbt runs two binary trees at once", NO_KNOB, 0},
+    [SHCOLL_REDUCE_KNOMIAL] = {NULL, "tree reduce, tree broadcast; UCC's dbt "
+        "runs two binary trees at once", NO_KNOB, 0},
+    [SHCOLL_REDUCE_RECURSIVE_DOUBLING] = {"knomial", "recursive k-ing at "
+        "radix 2", 0, 0},
+    [SHCOLL_REDUCE_RABENSEIFNER] = {"sra_knomial", "scatter-reduce then "
+        "allgather at radix 2", 1, 0},
+    [SHCOLL_REDUCE_RING] = {"ring", "ring reduce-scatter then ring "
+        "allgather", NO_KNOB, 0},
 };
 
-static const ucc_coll_t colls[] = {
-    {"fcollect", "allgather", 1, allgather_map,
-     {"UCC_TL_UCP_ALLGATHER_KN_RADIX", NULL}},
-    {"broadcast", "bcast", 0, bcast_map, {"UCC_TL_UCP_BCAST_KN_RADIX", NULL}},
-    {"reduce", "allreduce", 0, allreduce_map,
-     {"UCC_TL_UCP_ALLREDUCE_KN_RADIX", "UCC_TL_UCP_ALLREDUCE_SRA_KN_RADIX"}},
+static const ucc_coll_t colls[SHCOLL_NKINDS] = {
+    [SHCOLL_FCOLLECT] = {"allgather", 1, allgather_map, SHCOLL_FCOLLECT_NALGS,
+        {"UCC_TL_UCP_ALLGATHER_KN_RADIX", NULL}, NULL},
+    [SHCOLL_COLLECT] = {.why = "OSHMEM does not forward shmem_collect to UCC "
+        "as an allgatherv"},
+    [SHCOLL_BROADCAST] = {"bcast", 0, bcast_map, SHCOLL_BROADCAST_NALGS,
+        {"UCC_TL_UCP_BCAST_KN_RADIX", NULL}, NULL},
+    [SHCOLL_REDUCE] = {"allreduce", 0, allreduce_map, SHCOLL_REDUCE_NALGS,
+        {"UCC_TL_UCP_ALLREDUCE_KN_RADIX",
+         "UCC_TL_UCP_ALLREDUCE_SRA_KN_RADIX"}, NULL},
+    [SHCOLL_ALLTOALL] = {.why = "OSHMEM's scoll ucc 4.1 has no alltoall"},
 };
-enum { NCOLLS = sizeof colls / sizeof *colls };
 
-static const ucc_map_t *find_ucc(const ucc_coll_t *c, const char *ours)
+const char *ss_map_ucc(shcoll_kind_t kind, int alg, const char **why)
 {
-    for (const ucc_map_t *m = c->map; m->ours; m++)
-        if (!strcmp(m->ours, ours))
-            return m;
-    return NULL;
+    const ucc_coll_t *c = shcoll_entry(kind, alg) ? &colls[kind] : NULL;
+    const ucc_map_t *m = c && c->map ? &c->map[alg] : NULL;
+    return ss_tune_map_answer(c != NULL, c ? c->why : NULL, m ? m->ucc : NULL,
+                              m ? m->how : NULL, why);
+}
+
+static const char *coll_name(const ucc_coll_t *c)
+{
+    return shcoll_kind_name((shcoll_kind_t)(c - colls));
+}
+
+/* Our name of map row m of c. */
+static const char *ours(const ucc_coll_t *c, const ucc_map_t *m)
+{
+    return shcoll_entry((shcoll_kind_t)(c - colls), (int)(m - c->map))->name;
+}
+
+static const ucc_map_t *find_ucc(const ucc_coll_t *c, const char *name)
+{
+    int a = shcoll_alg_of((shcoll_kind_t)(c - colls), name);
+    return a >= 0 && c->map ? &c->map[a] : NULL;
 }
 
 /* ---- the plan: one radix per knob, then the best per cell ------------ */
 
 /* The time m runs in at cell x when its knob holds radix[knob]; NAN when
  * UCC cannot run it there (no equivalent, another radix, not flat). */
-static double time_under(const ss_tune_t *t, const ucc_map_t *m,
-                         const ss_tune_cell_t *x, const int *radix)
+static double time_under(const ss_tune_t *t, const ucc_coll_t *c,
+                         const ucc_map_t *m, const ss_tune_cell_t *x,
+                         const int *radix)
 {
     if (!m->ucc)
         return NAN;
     if (m->knob == NO_KNOB)
-        return ss_tune_time_at(t, x->collective, m->ours, 0, x->pes, x->bytes);
+        return ss_tune_time_at(t, x->collective, ours(c, m), 0, x->pes,
+                               x->bytes);
     int r = radix[m->knob];
     if (m->flat)
         return x->pes_hi != SS_TUNE_PES_MAX && r >= x->pes_hi
-                   ? ss_tune_time_at(t, x->collective, m->ours, 0, x->pes,
+                   ? ss_tune_time_at(t, x->collective, ours(c, m), 0, x->pes,
                                      x->bytes)
                    : NAN;
-    return r ? ss_tune_time_at(t, x->collective, m->ours, r, x->pes, x->bytes)
+    return r ? ss_tune_time_at(t, x->collective, ours(c, m), r, x->pes,
+                               x->bytes)
              : NAN;
 }
 
@@ -161,8 +192,8 @@ static const ucc_map_t *pick(const ss_tune_t *t, const ucc_coll_t *c,
 {
     const ucc_map_t *best = NULL;
     *tm = NAN;
-    for (const ucc_map_t *m = c->map; m->ours; m++) {
-        double v = time_under(t, m, x, radix);
+    for (const ucc_map_t *m = c->map; m < c->map + c->nmap; m++) {
+        double v = time_under(t, c, m, x, radix);
         if (!isnan(v) && !(v >= *tm))
             best = m, *tm = v;
     }
@@ -200,7 +231,7 @@ static size_t candidates(const ss_tune_t *t, const ucc_coll_t *c,
 {
     size_t n = 0;
     for (size_t i = a; i < b; i++)
-        for (const ucc_map_t *m = c->map; m->ours; m++) {
+        for (const ucc_map_t *m = c->map; m < c->map + c->nmap; m++) {
             const ss_tune_cell_t *x = &p->cells[i];
             int r[8];
             if (!m->ucc || m->knob != k)
@@ -208,7 +239,7 @@ static size_t candidates(const ss_tune_t *t, const ucc_coll_t *c,
             if (m->flat && x->pes_hi != SS_TUNE_PES_MAX)
                 add_cand(cand, &n, x->pes_hi);
             size_t nr = m->flat ? 0 : ss_tune_radices_at(t, x->collective,
-                                         m->ours, x->pes, x->bytes, r, 8);
+                                         ours(c, m), x->pes, x->bytes, r, 8);
             for (size_t j = 0; j < nr; j++)
                 add_cand(cand, &n, r[j]);
         }
@@ -260,7 +291,7 @@ static int plan_coll(const ss_tune_t *t, const ss_tune_table_t *tab,
         ss_tune_cell_t *x = &p->cells[i];
         const ucc_map_t *m = pick(t, c, x, radix, &x->runs_s);
         x->value = m ? m->ucc : NULL;
-        x->runs = m ? m->ours : NULL;
+        x->runs = m ? ours(c, m) : NULL;
         x->radix = m && m->knob != NO_KNOB ? radix[m->knob] : 0;
     }
     return 0;
@@ -270,9 +301,9 @@ int ss_plan_ucc(const ss_tune_t *t, ss_tune_plan_t *plan, char *err,
                 size_t errlen)
 {
     memset(plan, 0, sizeof *plan);
-    for (size_t k = 0; k < NCOLLS; k++) {
-        const ss_tune_table_t *tab = ss_tune_find(t, colls[k].ours);
-        if (tab && plan_coll(t, tab, &colls[k], plan)) {
+    for (size_t k = 0; k < SHCOLL_NKINDS; k++) {
+        const ss_tune_table_t *tab = ss_tune_find(t, coll_name(&colls[k]));
+        if (colls[k].map && tab && plan_coll(t, tab, &colls[k], plan)) {
             ss_tune_plan_free(plan);
             snprintf(err, errlen, "out of memory");
             return -1;
@@ -283,12 +314,10 @@ int ss_plan_ucc(const ss_tune_t *t, ss_tune_plan_t *plan, char *err,
 
 /* ---- writing ---------------------------------------------------------- */
 
-static const ucc_coll_t *coll_of(const char *ours)
+static const ucc_coll_t *coll_of(const char *name)
 {
-    for (size_t k = 0; k < NCOLLS; k++)
-        if (!strcmp(colls[k].ours, ours))
-            return &colls[k];
-    return NULL;
+    int k = shcoll_kind_of(name);
+    return k >= 0 ? &colls[k] : NULL;
 }
 
 /* Why a winner was given up, for ss_tune_say_given_up. */
@@ -306,17 +335,17 @@ static const char *why(const ss_tune_cell_t *x, void *ctx)
     else
         snprintf(buf, sizeof buf, "it needs %s=%d, one radix for every team "
                  "and the other winners", coll_of(x->collective)->knobs[w->knob],
-                 ss_tune_radix_of(w->ours, 0));
+                 ss_tune_radix_of(x->winner, 0));
     return buf;
 }
 
 static void write_map(FILE *out, const ucc_coll_t *c)
 {
-    fprintf(out, "# %s -> %s%s\n", c->ours, c->ucc,
+    fprintf(out, "# %s -> %s%s\n", coll_name(c), c->ucc,
             c->per_pe ? " (sizes: bytes per PE x PEs)" : "");
-    for (const ucc_map_t *m = c->map; m->ours; m++)
-        fprintf(out, "#   %-20s %-12s %s\n", m->ours, m->ucc ? m->ucc : "(none)",
-                m->how);
+    for (const ucc_map_t *m = c->map; m < c->map + c->nmap; m++)
+        fprintf(out, "#   %-20s %-12s %s\n", ours(c, m),
+                m->ucc ? m->ucc : "(none)", m->how ? m->how : "");
 }
 
 /* The radix knob k holds in the plan's cells [a, b), 0 if none uses it. */
@@ -354,9 +383,9 @@ static int write_coll(FILE *out, FILE *note, const ucc_coll_t *c,
                       ucc_text_t *vars, ucc_text_t *names)
 {
     size_t a = 0, b;
-    while (a < p->n && strcmp(p->cells[a].collective, c->ours))
+    while (a < p->n && strcmp(p->cells[a].collective, coll_name(c)))
         a++;
-    for (b = a; b < p->n && !strcmp(p->cells[b].collective, c->ours); b++)
+    for (b = a; b < p->n && !strcmp(p->cells[b].collective, coll_name(c)); b++)
         ;
     if (a == b)
         return 0;
@@ -376,8 +405,9 @@ int ss_export_ucc(FILE *out, FILE *note, const ss_tune_t *t, char *err,
         return -1;
     FILE *body = tmpfile();
     int rc = body ? 0 : -1;
-    for (size_t k = 0; k < NCOLLS && !rc; k++)
-        rc = write_coll(body, note, &colls[k], &p, &tune, &vars, &names);
+    for (size_t k = 0; k < SHCOLL_NKINDS && !rc; k++)
+        if (colls[k].map)
+            rc = write_coll(body, note, &colls[k], &p, &tune, &vars, &names);
     if (!rc && !tune.n) {
         snprintf(err, errlen, "none of the measured algorithms has a UCC "
                  "equivalent (see the mapping in shmemsim tune --help)");

@@ -313,22 +313,32 @@ static void write_table(FILE *f, const ss_scale_row_t *rows, size_t n)
     table_winners(f, rows, n);
 }
 
-void ss_scale_write(FILE *f, ss_format_t fmt, const ss_scale_row_t *rows,
-                    size_t n)
+static void write_csv(FILE *f, const ss_scale_row_t *rows, size_t n)
 {
-    if (fmt == SS_FMT_TABLE) {
-        write_table(f, rows, n);
-    } else if (fmt == SS_FMT_CSV) {
-        for (size_t k = 0; k < NKEYS; k++)
-            fprintf(f, "%s%s", k ? "," : "", keys[k]);
-        fputc('\n', f);
-        for (size_t i = 0; i < n; i++)
-            csv_row(f, &rows[i]);
-    } else {
-        fputs(n ? "[\n" : "[]\n", f);
-        for (size_t i = 0; i < n; i++) {
-            json_row(f, &rows[i]);
-            fputs(i + 1 < n ? ",\n" : "\n]\n", f);
-        }
+    for (size_t k = 0; k < NKEYS; k++)
+        fprintf(f, "%s%s", k ? "," : "", keys[k]);
+    fputc('\n', f);
+    for (size_t i = 0; i < n; i++)
+        csv_row(f, &rows[i]);
+}
+
+static void write_json(FILE *f, const ss_scale_row_t *rows, size_t n)
+{
+    fputs(n ? "[\n" : "[]\n", f);
+    for (size_t i = 0; i < n; i++) {
+        json_row(f, &rows[i]);
+        fputs(i + 1 < n ? ",\n" : "\n]\n", f);
     }
+}
+
+int ss_scale_write(FILE *f, ss_format_t fmt, const ss_scale_row_t *rows,
+                   size_t n)
+{
+    switch (fmt) {
+    case SS_FMT_TABLE: write_table(f, rows, n); return 0;
+    case SS_FMT_CSV: write_csv(f, rows, n); return 0;
+    case SS_FMT_JSON: write_json(f, rows, n); return 0;
+    case SS_NFORMATS: break;
+    }
+    return -1;
 }

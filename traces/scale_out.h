@@ -58,8 +58,9 @@ typedef struct ss_scale_row {
     const char *beyond_span;  /* NULL: within what was simulated */
 } ss_scale_row_t;
 
-/* Rows ordered by algorithm, size, then PEs (as scale makes them). */
-void ss_scale_write(FILE *f, ss_format_t fmt, const ss_scale_row_t *rows,
-                    size_t n);
+/* Rows ordered by algorithm, size, then PEs (as scale makes them); -1,
+ * writing nothing, for a value that is no format. */
+int ss_scale_write(FILE *f, ss_format_t fmt, const ss_scale_row_t *rows,
+                   size_t n);
 
 #endif

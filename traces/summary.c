@@ -366,13 +366,18 @@ static void write_table(FILE *f, const ss_row_t *rows, size_t n)
 
 /* ------------------------------------------------------------------ */
 
-void ss_summary_write(FILE *f, ss_format_t fmt, const ss_row_t *rows,
-                      size_t n)
+const char *const ss_format_names[SS_NFORMATS + 1] = {
+    [SS_FMT_TABLE] = "table", [SS_FMT_CSV] = "csv", [SS_FMT_JSON] = "json",
+};
+
+int ss_summary_write(FILE *f, ss_format_t fmt, const ss_row_t *rows,
+                     size_t n)
 {
     switch (fmt) {
-    case SS_FMT_CSV: write_csv(f, rows, n); break;
-    case SS_FMT_JSON: write_json(f, rows, n); break;
-    case SS_FMT_TABLE:
-    default: write_table(f, rows, n); break;
+    case SS_FMT_TABLE: write_table(f, rows, n); return 0;
+    case SS_FMT_CSV: write_csv(f, rows, n); return 0;
+    case SS_FMT_JSON: write_json(f, rows, n); return 0;
+    case SS_NFORMATS: break;
     }
+    return -1;
 }

@@ -27,10 +27,17 @@ typedef struct ss_row {
     size_t segment;           /* --segment likewise */
 } ss_row_t;
 
-typedef enum ss_format { SS_FMT_TABLE, SS_FMT_CSV, SS_FMT_JSON } ss_format_t;
+typedef enum ss_format {
+    SS_FMT_TABLE, SS_FMT_CSV, SS_FMT_JSON, SS_NFORMATS
+} ss_format_t;
+
+/* What --format takes for each, indexed by ss_format_t; NULL-terminated
+ * (for ss_match_choice). */
+extern const char *const ss_format_names[SS_NFORMATS + 1];
 
 /* Writes all n rows in the chosen format (a header / array wrapper is
- * written even when n == 0).
+ * written even when n == 0); -1, writing nothing, for a value that is
+ * no format.
  *
  * CSV columns: collective,algorithm,pes,bytes,time_s,predicted_s,ppn,model,
  * platform,first_start_s,last_end_s,check,radix,segment. Reals use the shortest "%.Ne"
@@ -42,8 +49,8 @@ typedef enum ss_format { SS_FMT_TABLE, SS_FMT_CSV, SS_FMT_JSON } ss_format_t;
  * JSON: an array of objects with the same keys; non-finite reals and an
  * unchecked check are null. Strings are escaped per RFC 8259 (bytes >= 0x80
  * are passed through, so they must already be UTF-8). */
-void ss_summary_write(FILE *f, ss_format_t fmt, const ss_row_t *rows,
-                      size_t n);
+int ss_summary_write(FILE *f, ss_format_t fmt, const ss_row_t *rows,
+                     size_t n);
 
 /* The shortest "%.Ne" text that reads back as exactly v (CSV, JSON). */
 void ss_format_real(double v, char *buf, size_t len);

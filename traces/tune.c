@@ -21,28 +21,40 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const kinds[] = {"fcollect", "collect", "broadcast",
-                                    "reduce", "alltoall"};
-enum { NKINDS = 5 };
-
 const ss_tune_format_t ss_tune_formats[] = {
     {"ompi-mca", "Open MPI OSHMEM MCA parameter file (scoll_basic_*_alg)",
-     ss_export_ompi_mca, NULL},
+     ss_export_ompi_mca, NULL, ss_map_ompi_mca},
     {"ompi-rules", "Open MPI coll_tuned dynamic rules file (scoll_mpi path)",
-     ss_export_ompi_rules, NULL},
+     ss_export_ompi_rules, NULL, ss_map_ompi_rules},
     {"ucc", "UCC_TL_UCP_TUNE string for UCC's TL/UCP component",
-     ss_export_ucc, ss_plan_ucc},
+     ss_export_ucc, ss_plan_ucc, ss_map_ucc},
     {"sos", "Sandia OpenSHMEM environment (SHMEM_*_ALGORITHM, crossovers)",
-     ss_export_sos, ss_plan_sos},
-    {NULL, NULL, NULL, NULL},
+     ss_export_sos, ss_plan_sos, ss_map_sos},
+    {NULL, NULL, NULL, NULL, NULL},
 };
 
-static int kind_of(const char *collective)
+const char *ss_tune_map_answer(int row, const char *coll_why,
+                               const char *theirs, const char *how,
+                               const char **why)
 {
-    for (int k = 0; k < NKINDS; k++)
-        if (!strcmp(collective, kinds[k]))
-            return k;
-    return -1;
+    *why = !row ? NULL : coll_why ? coll_why : theirs ? NULL : how;
+    return row && !coll_why ? theirs : NULL;
+}
+
+/* id a goes strictly before id b: ascending, negative ones last. */
+static int id_before(int a, int b)
+{
+    return a >= 0 && (b < 0 || a < b);
+}
+
+void ss_tune_order(const int *ids, int n, int *order)
+{
+    for (int i = 0; i < n; i++) {      /* insertion, stable: a few rows */
+        int j = i;
+        for (; j > 0 && id_before(ids[i], ids[order[j - 1]]); j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
 }
 
 static int same_setting(const ss_result_t *a, const ss_result_t *b)
@@ -249,23 +261,23 @@ static int build_all(const ss_results_t *res, ss_tune_t *out, char *err,
                      size_t errlen)
 {
     const ss_result_t **v = malloc((res->n ? res->n : 1) * sizeof *v);
-    out->tables = calloc(NKINDS, sizeof *out->tables);
+    out->tables = calloc(SHCOLL_NKINDS, sizeof *out->tables);
     if (!v || !out->tables) {
         free(v);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    for (int k = 0; k < NKINDS; k++) {
+    for (int k = 0; k < SHCOLL_NKINDS; k++) {
         size_t n = 0;
         for (size_t i = 0; i < res->n; i++)
             if (ss_tune_row_used(out, &res->rows[i]) &&
-                !strcmp(res->rows[i].collective, kinds[k]))
+                !strcmp(res->rows[i].collective, shcoll_kind_name((shcoll_kind_t)k)))
                 v[n++] = &res->rows[i];
         if (!n)
             continue;
         qsort(v, n, sizeof *v, by_point);
         ss_tune_table_t *t = &out->tables[out->n++];
-        t->collective = kinds[k];
+        t->collective = shcoll_kind_name((shcoll_kind_t)k);
         if (build_table(t, v, n)) {
             free(v);
             snprintf(err, errlen, "out of memory");
@@ -286,7 +298,7 @@ static int check_rows(const ss_results_t *res, const ss_tune_t *t, char *err,
         const ss_result_t *r = &res->rows[i];
         if (!ss_tune_row_used(t, r))
             continue;
-        if (kind_of(r->collective) < 0) {
+        if (shcoll_kind_of(r->collective) < 0) {
             snprintf(err, errlen, "a row names the collective '%s'; shmemsim "
                      "knows fcollect, collect, broadcast, reduce and alltoall",
                      r->collective);

@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "catalogue.h"
 #include "results.h"
 
 #define SS_TUNE_PES_MAX INT_MAX       /* pes_hi: "and above" */
@@ -127,19 +128,45 @@ typedef struct ss_tune_plan {
 typedef int (*ss_tune_plan_fn)(const ss_tune_t *t, ss_tune_plan_t *plan,
                                char *err, size_t errlen);
 
+/* What a runtime's file does with our algorithm alg of collective kind:
+ * the name of the runtime's algorithm that stands for it, or NULL with
+ * *why saying why none does (for every algorithm of a collective the
+ * format does not export, why that one is not). Each exporter keeps one
+ * row per algorithm of the catalogue; NULL with *why NULL means a row is
+ * missing, which tests/test_catalogue.c reports (catalogue_export_*). */
+typedef const char *(*ss_tune_map_fn)(shcoll_kind_t kind, int alg,
+                                      const char **why);
+
+/* An exporter's answer (ss_tune_map_fn) from its rows: row is 0 when the
+ * algorithm is not in the catalogue; coll_why, the collective's row, says
+ * why the runtime gets none of it (NULL: it has a map); theirs is the
+ * runtime's name for the algorithm, NULL with how saying why none. */
+const char *ss_tune_map_answer(int row, const char *coll_why,
+                               const char *theirs, const char *how,
+                               const char **why);
+
 typedef struct ss_tune_format {
     const char *name;             /* --format value */
     const char *desc;
     ss_tune_export_fn write;
     ss_tune_plan_fn plan;         /* NULL: the format has no plan (ompi-*,
                                      checked against a real oshrun) */
+    ss_tune_map_fn map;
 } ss_tune_format_t;
+
+/* The indices 0..n-1 in the order of ids[]: ascending, negative ones (no
+ * equivalent) last, equal ones in index order. Exporters write and
+ * search our rows in the runtime's own numbering. */
+void ss_tune_order(const int *ids, int n, int *order);
 
 /* ---- plans (tune_plan.c) ---- */
 
-/* The tree radix an algorithm of ours runs at: 2 for binomial,
- * recursive_doubling and rabenseifner, radix (else our default 4) for knomial and kary,
- * 0 for the others. */
+/* The tree radix an algorithm of ours runs at, as a runtime's k-nomial
+ * radix would have to be to run it (the catalogue's shape and radix): 2
+ * for a KNOMIAL2 one (binomial, recursive doubling, Rabenseifner), radix
+ * (else its default) for one that takes a radix, 0 for the others. The
+ * name is looked up in every collective: an algorithm name means the same
+ * shape wherever it occurs (tests/test_catalogue.c checks it). */
 int ss_tune_radix_of(const char *algorithm, int radix);
 /* The measured time of (algorithm at effective radix, pes, bytes); radix
  * 0 takes any. NAN if not measured. */
@@ -206,5 +233,9 @@ int ss_export_ucc(FILE *out, FILE *note, const ss_tune_t *t, char *err, size_t e
 int ss_export_sos(FILE *out, FILE *note, const ss_tune_t *t, char *err, size_t errlen);
 int ss_plan_ucc(const ss_tune_t *t, ss_tune_plan_t *plan, char *err, size_t errlen);
 int ss_plan_sos(const ss_tune_t *t, ss_tune_plan_t *plan, char *err, size_t errlen);
+const char *ss_map_ompi_mca(shcoll_kind_t kind, int alg, const char **why);
+const char *ss_map_ompi_rules(shcoll_kind_t kind, int alg, const char **why);
+const char *ss_map_ucc(shcoll_kind_t kind, int alg, const char **why);
+const char *ss_map_sos(shcoll_kind_t kind, int alg, const char **why);
 
 #endif

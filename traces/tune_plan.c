@@ -16,19 +16,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Our tree algorithms' default radix (algorithms/broadcast/knomial.c,
- * kary.c, fcollect/knomial.c, reduce/knomial.c: DEFAULT_RADIX). */
-enum { OUR_DEFAULT_RADIX = 4 };
-
 int ss_tune_radix_of(const char *algorithm, int radix)
 {
-    if (!strcmp(algorithm, "binomial") ||
-        !strcmp(algorithm, "recursive_doubling") ||
-        !strcmp(algorithm, "rabenseifner"))
+    const shcoll_entry_t *e = NULL;
+    for (int k = 0; !e && k < SHCOLL_NKINDS; k++)
+        e = shcoll_entry((shcoll_kind_t)k,
+                         shcoll_alg_of((shcoll_kind_t)k, algorithm));
+    if (!e)
+        return 0;
+    if (e->shape == SHCOLL_SHAPE_KNOMIAL2)
         return 2;
-    if (!strcmp(algorithm, "knomial") || !strcmp(algorithm, "kary"))
-        return radix >= 2 ? radix : OUR_DEFAULT_RADIX;
-    return 0;
+    return e->radix ? (radix >= 2 ? radix : e->radix) : 0;
 }
 
 static int row_at(const ss_tune_t *t, const ss_result_t *r,

@@ -13,8 +13,6 @@
  */
 #include "common.h"
 
-SHCOLL_DECLARE_STEP_ALG(alltoall_pairwise);
-
 size_t shcoll_alltoall_pairwise_psync_words(int npes, int radix)
 {
     (void)npes, (void)radix;

@@ -15,10 +15,6 @@
  */
 #include "common.h"
 
-SHCOLL_DECLARE_STEP_ALG(alltoall_windowed);
-
-#define WINDOWED_DEFAULT 8
-
 size_t shcoll_alltoall_windowed_psync_words(int npes, int radix)
 {
     (void)npes, (void)radix;
@@ -34,7 +30,7 @@ size_t shcoll_alltoall_windowed_work_bytes(int npes, size_t nbytes, int radix)
 int shcoll_alltoall_windowed_run(const shcoll_args_t *a)
 {
     return shcoll_alltoall_exchange(a, a->radix >= 2 ? a->radix
-                                                     : WINDOWED_DEFAULT);
+                                                     : SHCOLL_ALLTOALL_WINDOWED_RADIX);
 }
 
 int shcoll_alltoall_windowed_nsteps(int npes)

@@ -22,8 +22,6 @@
  */
 #include "common.h"
 
-SHCOLL_DECLARE_ALG(broadcast_binomial);
-
 size_t shcoll_broadcast_binomial_psync_words(int npes, int radix)
 {
     (void)radix;

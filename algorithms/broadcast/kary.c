@@ -34,13 +34,9 @@
  */
 #include "common.h"
 
-SHCOLL_DECLARE_ALG(broadcast_kary);
-
-enum { DEFAULT_RADIX = 4 };
-
 static int radix_of(int radix)
 {
-    return radix ? radix : DEFAULT_RADIX;
+    return radix ? radix : SHCOLL_BROADCAST_KARY_RADIX;
 }
 
 size_t shcoll_broadcast_kary_psync_words(int npes, int radix)

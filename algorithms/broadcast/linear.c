@@ -22,8 +22,6 @@
  */
 #include "../internal.h"
 
-SHCOLL_DECLARE_ALG(broadcast_linear);
-
 enum { ARRIVED, DATA, NWORDS };
 
 size_t shcoll_broadcast_linear_psync_words(int npes, int radix)

@@ -27,10 +27,6 @@
  */
 #include "common.h"
 
-SHCOLL_DECLARE_ALG(broadcast_pipelined_binary);
-
-#define DEFAULT_SEGMENT 8192
-
 size_t shcoll_broadcast_pipelined_binary_psync_words(int npes, int radix)
 {
     (void)npes, (void)radix;
@@ -46,7 +42,7 @@ size_t shcoll_broadcast_pipelined_binary_work_bytes(int npes, size_t nbytes,
 
 int shcoll_broadcast_pipelined_binary_run(const shcoll_args_t *a)
 {
-    size_t seg = a->segment ? a->segment : DEFAULT_SEGMENT;
+    size_t seg = a->segment ? a->segment : SHCOLL_BROADCAST_PIPELINED_BINARY_SEGMENT;
     int rel = shcoll_bcast_rel(a), p = a->set.size;
     if (rel < 0)
         return -1;

@@ -22,10 +22,6 @@
  */
 #include "common.h"
 
-SHCOLL_DECLARE_ALG(broadcast_pipelined_chain);
-
-#define DEFAULT_SEGMENT 8192
-
 size_t shcoll_broadcast_pipelined_chain_psync_words(int npes, int radix)
 {
     (void)npes, (void)radix;
@@ -41,7 +37,7 @@ size_t shcoll_broadcast_pipelined_chain_work_bytes(int npes, size_t nbytes,
 
 int shcoll_broadcast_pipelined_chain_run(const shcoll_args_t *a)
 {
-    size_t seg = a->segment ? a->segment : DEFAULT_SEGMENT;
+    size_t seg = a->segment ? a->segment : SHCOLL_BROADCAST_PIPELINED_CHAIN_SEGMENT;
     int rel = shcoll_bcast_rel(a);
     if (rel < 0)
         return -1;

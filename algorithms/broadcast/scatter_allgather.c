@@ -29,8 +29,6 @@
  */
 #include "common.h"
 
-SHCOLL_DECLARE_ALG(broadcast_scatter_allgather);
-
 enum { SCATTER, RING, NWORDS };
 
 size_t shcoll_broadcast_scatter_allgather_psync_words(int npes, int radix)

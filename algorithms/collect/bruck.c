@@ -44,8 +44,6 @@
 
 #include "common.h"
 
-SHCOLL_DECLARE_ALG(collect_bruck);
-
 static int rounds(int p)
 {
     int L = 0;

@@ -10,8 +10,6 @@
  * rounds lands (collect/common.c says how much). */
 size_t shcoll_collect_scratch(int npes);
 
-SHCOLL_DECLARE_ALG(fcollect_ring);
-SHCOLL_DECLARE_ALG(fcollect_knomial);
 /* Ring over blocks laid out by off (p+1 offsets; NULL: a->nbytes each). */
 void shcoll_fcollect_ring_blocks(const shcoll_args_t *a, int me,
                                  const size_t *off);

@@ -16,8 +16,6 @@
  */
 #include "../internal.h"
 
-SHCOLL_DECLARE_ALG(collect_linear);
-
 enum { SIZES, BLOCKS, OFFSET, DONE, NWORDS };
 
 size_t shcoll_collect_linear_psync_words(int npes, int radix)

@@ -43,8 +43,6 @@
  */
 #include "common.h"
 
-SHCOLL_DECLARE_ALG(collect_recursive_doubling);
-
 static int log2_core(int p)
 {
     int L = 0;

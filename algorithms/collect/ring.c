@@ -24,8 +24,6 @@
  */
 #include "common.h"
 
-SHCOLL_DECLARE_ALG(collect_ring);
-
 size_t shcoll_collect_ring_psync_words(int npes, int radix)
 {
     return 2 * shcoll_fcollect_ring_psync_words(npes, radix);

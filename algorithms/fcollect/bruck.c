@@ -27,8 +27,6 @@
  */
 #include "engines.h"
 
-SHCOLL_DECLARE_ALG(fcollect_bruck);
-
 size_t shcoll_fcollect_bruck_psync_words(int npes, int radix)
 {
     (void)radix;

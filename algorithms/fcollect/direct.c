@@ -17,8 +17,6 @@
  */
 #include "../internal.h"
 
-SHCOLL_DECLARE_ALG(fcollect_direct);
-
 size_t shcoll_fcollect_direct_psync_words(int npes, int radix)
 {
     (void)npes, (void)radix;

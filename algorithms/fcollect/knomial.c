@@ -54,9 +54,7 @@
 
 #include "engines.h"
 
-SHCOLL_DECLARE_ALG(fcollect_knomial);
-
-enum { DEFAULT_RADIX = 4, MAX_ROUNDS = SHCOLL_MAX_ROUNDS, PAD_CHUNK = 1 << 16 };
+enum { MAX_ROUNDS = SHCOLL_MAX_ROUNDS, PAD_CHUNK = 1 << 16 };
 
 /* The shape, for equal n-byte blocks (the view carries the offsets). */
 typedef struct plan {
@@ -87,7 +85,7 @@ static void make_plan(plan_t *pl, int p, int k, size_t n)
 
 static int radix_of(int k)
 {
-    return k >= 2 ? k : DEFAULT_RADIX;
+    return k >= 2 ? k : SHCOLL_FCOLLECT_KNOMIAL_RADIX;
 }
 
 int shcoll_kn_core(int p, int k)

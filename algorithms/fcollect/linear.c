@@ -11,8 +11,6 @@
  */
 #include "../internal.h"
 
-SHCOLL_DECLARE_ALG(fcollect_linear);
-
 enum { ARRIVED, DONE, NWORDS };
 
 size_t shcoll_fcollect_linear_psync_words(int npes, int radix)

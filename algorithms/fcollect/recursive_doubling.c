@@ -26,9 +26,6 @@
  */
 #include "engines.h"
 
-SHCOLL_DECLARE_ALG(fcollect_recursive_doubling);
-SHCOLL_DECLARE_ALG(fcollect_knomial);
-
 size_t shcoll_fcollect_recursive_doubling_psync_words(int npes, int radix)
 {
     (void)radix;

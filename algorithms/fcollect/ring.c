@@ -21,7 +21,6 @@
  */
 #include "../internal.h"
 
-SHCOLL_DECLARE_STEP_ALG(fcollect_ring);
 void shcoll_fcollect_ring_blocks(const shcoll_args_t *a, int me,
                                  const size_t *off);
 

@@ -33,9 +33,6 @@
  */
 #include "../internal.h"
 
-SHCOLL_DECLARE_ALG(reduce_binomial);
-SHCOLL_DECLARE_ALG(reduce_knomial);
-
 size_t shcoll_reduce_binomial_psync_words(int npes, int radix)
 {
     (void)radix;

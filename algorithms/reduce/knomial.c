@@ -32,10 +32,6 @@
  */
 #include "../internal.h"
 
-SHCOLL_DECLARE_ALG(reduce_knomial);
-
-#define DEFAULT_RADIX 4
-
 typedef struct tree {
     int k;      /* radix, at most p */
     int nlev;   /* L = ceil(log_k p) */
@@ -43,7 +39,7 @@ typedef struct tree {
 
 static tree_t tree_of(int npes, int radix)
 {
-    tree_t t = {radix < 2 ? DEFAULT_RADIX : radix, 0};
+    tree_t t = {radix < 2 ? SHCOLL_REDUCE_KNOMIAL_RADIX : radix, 0};
     if (t.k > npes)
         t.k = npes < 2 ? 2 : npes;
     for (long span = 1; span < npes; span *= t.k)

@@ -15,8 +15,6 @@
  */
 #include "../internal.h"
 
-SHCOLL_DECLARE_ALG(reduce_linear);
-
 enum { ARRIVED, DONE, NWORDS };
 
 size_t shcoll_reduce_linear_psync_words(int npes, int radix)

@@ -34,8 +34,6 @@
  */
 #include "../internal.h"
 
-SHCOLL_DECLARE_ALG(reduce_rabenseifner);
-
 typedef struct plan {
     int nlev;         /* L */
     int q;            /* blocks: 2^L */

@@ -30,8 +30,6 @@
  */
 #include "../internal.h"
 
-SHCOLL_DECLARE_ALG(reduce_recursive_doubling);
-
 static int floor_log2(int npes)
 {
     int l = 0;

@@ -29,8 +29,6 @@
  */
 #include "../internal.h"
 
-SHCOLL_DECLARE_ALG(reduce_ring);
-
 enum { SCATTERED, GATHERED, NWORDS };
 
 size_t shcoll_reduce_ring_psync_words(int npes, int radix)

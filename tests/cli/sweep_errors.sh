@@ -41,7 +41,8 @@ expect "--root 4 is not a PE at --pes 4" --platform "$plat" --collective broadca
 expect "--op max is not defined on --type complexd" --platform "$plat" --collective reduce \
     --pes 4 -o o.csv --op max --type complexd
 expect "unknown --model 'tcp'" $ok -o o.csv --model tcp
-expect "--tasks 99 is more than the 7 points" $ok -o o.csv --emit-slurm job.sh --tasks 99
+expect "--tasks 99 is more than the $("$ss" list --format csv | grep -c '^fcollect,') points" \
+    $ok -o o.csv --emit-slurm job.sh --tasks 99
 expect "--merge: no file matches 'none.part-\*.csv'" $ok -o o.csv --merge 'none.part-*.csv'
 expect "unexpected 'stray'" $ok -o o.csv stray
 # An existing file that is not a sweep's, or one of another sweep: kept.

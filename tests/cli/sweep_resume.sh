@@ -13,14 +13,16 @@ ss=$1 plat=$2
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
-# 3 collectives x 2 PE counts x all algorithms = 40 points of 3 sizes.
+# 3 collectives x 2 PE counts x all algorithms (40 points, as many as
+# the catalogue has) of 3 sizes.
 args=(sweep --platform "$plat" --collective fcollect,broadcast,reduce
       --pes 16,32 --bytes 8,1K,16K)
 sweep() { "$ss" "${args[@]}" "$@"; }
+points=$((2 * $("$ss" list --format csv | grep -c -E '^(fcollect|broadcast|reduce),')))
 
 sweep -o "$d/full.csv" -j1 2>"$d/full.err" || fail "uninterrupted sweep: $(cat "$d/full.err")"
 full=$(wc -l <"$d/full.csv")
-[ "$full" -eq $((1 + 40 * 3)) ] || fail "full.csv has $full lines, expected 1 + 40 points x 3 sizes"
+[ "$full" -eq $((1 + points * 3)) ] || fail "full.csv has $full lines, expected 1 + $points points x 3 sizes"
 
 # Interrupt once the first point is in (header + 3 rows).
 set -m
@@ -55,7 +57,7 @@ cmp "$d/full.csv" "$d/torn.csv" || fail "torn + resumed differs from uninterrupt
 # A complete file: nothing runs, nothing changes.
 cp "$d/full.csv" "$d/again.csv"
 sweep -o "$d/again.csv" -j1 2>"$d/again.err" || fail "re-run of a complete sweep failed"
-grep -q "40 already in .*, 0 to run" "$d/again.err" || fail "re-run ran points: $(cat "$d/again.err")"
+grep -q "$points already in .*, 0 to run" "$d/again.err" || fail "re-run ran points: $(cat "$d/again.err")"
 grep -q "(0 run now)" "$d/again.err" || fail "re-run ran points: $(cat "$d/again.err")"
 cmp "$d/full.csv" "$d/again.csv" || fail "re-run changed a complete file"
-echo "ok: interrupted after $(((part - 1) / 3)) of 40 points; resumed, torn and re-run files equal the uninterrupted one"
+echo "ok: interrupted after $(((part - 1) / 3)) of $points points; resumed, torn and re-run files equal the uninterrupted one"

@@ -4,8 +4,8 @@
 # sources with an algorithm that includes the runtime's internals, a
 # platform file that includes sim/'s, the platform checks including a
 # builder's header and the runtime a check's, the top of platforms/
-# including a check's, and a subfolder of platforms/ without a rule,
-# must be refused, naming each.
+# including a check's, a subfolder of platforms/ without a rule, and a
+# catalogue that includes anything, must be refused, naming each.
 set -eu
 src=$1
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,12 +24,13 @@ printf '#include "xml/units.h"\n' >> "$tmp/platforms/capacity.c"
 printf '#include "units.h"\n' >> "$tmp/sim/ss_runtime.c"
 mkdir "$tmp/platforms/extra"
 printf '#include "topo.h"\n' > "$tmp/platforms/extra/extra.c"
+printf '#include <stddef.h>\n' >> "$tmp/algorithms/catalogue.h"
 if out=$(python3 "$here/layout_deps.py" "$tmp"); then
     echo "layout_deps.py accepted a tree that breaks the rules"; exit 1
 fi
 echo "$out"
 for want in "algorithms/fcollect/ring.c" "platforms/placement.c" "algorithms/combine.c" \
             "platforms/xml/check_values.c" "platforms/xml/units.c" "platforms/capacity.c" \
-            "sim/ss_runtime.c" "platforms/extra/extra.c"; do
+            "sim/ss_runtime.c" "platforms/extra/extra.c" "algorithms/catalogue.h"; do
     echo "$out" | grep -q "^$want:" || { echo "breach in $want not reported"; exit 1; }
 done

@@ -37,7 +37,7 @@ expect "the ladder is empty: --pes '' lists no PE counts" $ok --pes ""
 expect "the ladder is missing: give --pes LIST or --to N" $ok
 expect "--budget 0 leaves no time" $ok --to 1024 --budget 0
 expect "--budget: " $ok --to 1024 --budget soon
-expect "unknown fcollect algorithm 'ringg'" --platform aries-xc --collective fcollect \
+expect "unknown algorithm 'ringg' (fcollect: linear" --platform aries-xc --collective fcollect \
     --algorithm ring,ringg --to 1024
 expect "--bytes: " $ok --to 1024 --bytes 12X
 expect "--bytes 12 is not a multiple of 8" --platform aries-xc --collective reduce \

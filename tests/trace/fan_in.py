@@ -23,14 +23,15 @@ barrier at most k per round and one payload put. A member that heard
 from every other one, as the former broadcast handshake's leaf did
 (p-1 = 999 increments), fails by far.
 
-Ring-step algorithms (fcollect ring and neighbor_exchange, collect ring,
-broadcast scatter_allgather, reduce ring) take p-1 (or p/2) steps that
+Ring-step algorithms (the catalogue's RING and STEPS shapes: fcollect
+ring and neighbor_exchange, collect ring, broadcast scatter_allgather,
+reduce ring) take p-1 (or p/2) steps that
 each bring every member one message or two: O(p) by definition, but the
 same for everyone, so they are held to balance instead: no member may
 receive more than the mean plus the bound above. Their p^2 messages
 would take minutes of wall time at 1000 PEs, so they run at p = 64.
 
-linear and direct (every algorithm named so) are exempt: linear by
+The catalogue's LINEAR ones (linear, direct) are exempt: linear by
 definition. Their figures are printed, not checked.
 
 Prints one line per algorithm of the collectives named (default: all
@@ -38,6 +39,7 @@ four); exits 1 if any check fails.
 """
 import collections
 import csv
+import io
 import math
 import os
 import shutil
@@ -46,28 +48,27 @@ import sys
 
 C = 4
 P_LOG, P_RING = 1000, 64
-LOG_STEP = {
-    "broadcast": ["binomial", "knomial", "kary", "pipelined_binary",
-                  "pipelined_chain"],
-    "fcollect": ["recursive_doubling", "bruck", "knomial"],
-    "collect": ["recursive_doubling", "bruck"],
-    "reduce": ["binomial", "knomial", "recursive_doubling", "rabenseifner"],
-}
-RADIX = {("broadcast", "knomial"), ("broadcast", "kary"),
-         ("fcollect", "knomial"), ("reduce", "knomial")}
-RING_STEP = {
-    "fcollect": ["ring", "neighbor_exchange"],
-    "collect": ["ring"],
-    "broadcast": ["scatter_allgather"],
-    "reduce": ["ring"],
-}
-EXEMPT = {
-    "fcollect": ["linear", "direct"],
-    "collect": ["linear"],
-    "broadcast": ["linear"],
-    "reduce": ["linear"],
-}
+KINDS = ["fcollect", "collect", "broadcast", "reduce"]
 MESSAGE_OPS = ("put", "amo", "fetch_amo", "get")
+# The catalogue's shapes (algorithms/catalogue.h) this test tells apart.
+LOG_SHAPES, RING_SHAPES, EXEMPT_SHAPES = ("LOG", "KNOMIAL2"), ("RING", "STEPS"), \
+    ("LINEAR",)
+
+
+def catalogue(sim):
+    """{kind: {alg: (shape, default radix)}}, as `shmemsim list --format
+    csv` gives the catalogue: which algorithms are log-step, ring-step or
+    linear by definition, and which take a radix."""
+    out = subprocess.run([sim, "list", "--format", "csv"], check=True,
+                         capture_output=True, text=True).stdout
+    cat = collections.defaultdict(dict)
+    for r in csv.DictReader(io.StringIO(out)):
+        cat[r["collective"]][r["algorithm"]] = (r["shape"], int(r["radix"]))
+    return cat
+
+
+def of_shape(cat, kind, shapes):
+    return [a for a, (shape, _) in cat[kind].items() if shape in shapes]
 
 
 def run(sim, work, kind, algs, p, radix=None):
@@ -98,42 +99,45 @@ def run(sim, work, kind, algs, p, radix=None):
     return result
 
 
-def bound(kind, alg, p, radix):
-    k = (radix or 4) if (kind, alg) in RADIX else 2
+def bound(cat, kind, alg, p, radix):
+    default = cat[kind][alg][1]
+    k = (radix or default) if default else 2
     return k, C * k * math.ceil(math.log2(p))
 
 
 def main():
     sim, work = sys.argv[1], sys.argv[2]
-    kinds = sys.argv[3:] or list(LOG_STEP)
+    kinds = sys.argv[3:] or KINDS
+    cat = catalogue(sim)
     os.makedirs(work, exist_ok=True)
     bad = 0
     fmt = "{:<9} {:<19} p={:<5} k={:<2} max {:>4}  mean {:>7.1f}  {}"
     for kind in kinds:
-        algs = LOG_STEP[kind]
+        algs = of_shape(cat, kind, LOG_SHAPES)
         runs = [(None, algs)]
-        radix_algs = [a for a in algs if (kind, a) in RADIX]
+        radix_algs = [a for a in algs if cat[kind][a][1]]
         if radix_algs:
             runs.append((8, radix_algs))
         for radix, names in runs:
             got = run(sim, work, kind, names, P_LOG, radix)
             for alg in names:
                 top, mean = got[alg]
-                k, lim = bound(kind, alg, P_LOG, radix)
+                k, lim = bound(cat, kind, alg, P_LOG, radix)
                 ok = top <= lim
                 bad += not ok
                 print(fmt.format(kind, alg, P_LOG, k, top, mean,
                                  f"{'ok' if ok else 'FAIL'}: bound {lim}"))
     for kind in kinds:
-        names = RING_STEP[kind] + EXEMPT[kind]
+        exempt = of_shape(cat, kind, EXEMPT_SHAPES)
+        names = of_shape(cat, kind, RING_SHAPES) + exempt
         got = run(sim, work, kind, names, P_RING)
         for alg in names:
             top, mean = got[alg]
-            if alg in EXEMPT[kind]:
+            if alg in exempt:
                 print(fmt.format(kind, alg, P_RING, "-", top, mean,
                                  "exempt (linear by definition)"))
                 continue
-            k, lim = bound(kind, alg, P_RING, None)
+            k, lim = bound(cat, kind, alg, P_RING, None)
             ok = top <= mean + lim
             bad += not ok
             print(fmt.format(kind, alg, P_RING, k, top, mean,
