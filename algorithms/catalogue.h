@@ -6,13 +6,13 @@
  * simcost.c), the exports for real runtimes (traces/export_*.c), the
  * command line and the tests. Tables keyed by it are indexed by the enums
  * below (SHCOLL_<KIND>_<ALG>, counted by SHCOLL_<KIND>_NALGS), so a new
- * row here is a row missing there: the compiler or tests/test_catalogue.c
+ * row here is a row missing there: the compiler or tests/unit/test_catalogue.c
  * names each one (docs/adding-an-algorithm.md).
  *
  * Plain C11 with no include at all: algorithms/ compiles against a real
  * OpenSHMEM with this folder as its only include path, and models/ and
  * traces/, which depend on nothing of the simulator, include it too
- * (tests/layout_deps.py checks both).
+ * (tests/layout/layout_deps.py checks both).
  *
  * A row: X(KIND, kind, ALG, alg, shape, radix, segment, description)
  *   KIND, ALG  the enum's spelling; kind, alg: the names the command line

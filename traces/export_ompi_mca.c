@@ -129,7 +129,7 @@ const char *ss_map_ompi_mca(shcoll_kind_t kind, int alg, const char **why)
 }
 
 /* Open MPI's number for our algorithm a, NONE when it has none (or its
- * row is missing, which tests/test_catalogue.c reports). */
+ * row is missing, which tests/unit/test_catalogue.c reports). */
 static int id_of(const mca_coll_t *c, int a)
 {
     return c->map[a].how ? c->map[a].id : NONE;

@@ -138,7 +138,7 @@ const char *ss_map_ompi_rules(shcoll_kind_t kind, int alg, const char **why)
 }
 
 /* coll_tuned's number for map row m, NONE when it has none (or the row
- * is missing, which tests/test_catalogue.c reports). */
+ * is missing, which tests/unit/test_catalogue.c reports). */
 static int alg_no(const rules_map_t *m)
 {
     return m->theirs ? m->alg : NONE;

@@ -133,7 +133,7 @@ typedef int (*ss_tune_plan_fn)(const ss_tune_t *t, ss_tune_plan_t *plan,
  * *why saying why none does (for every algorithm of a collective the
  * format does not export, why that one is not). Each exporter keeps one
  * row per algorithm of the catalogue; NULL with *why NULL means a row is
- * missing, which tests/test_catalogue.c reports (catalogue_export_*). */
+ * missing, which tests/unit/test_catalogue.c reports (catalogue_export_*). */
 typedef const char *(*ss_tune_map_fn)(shcoll_kind_t kind, int alg,
                                       const char **why);
 
@@ -166,7 +166,7 @@ void ss_tune_order(const int *ids, int n, int *order);
  * for a KNOMIAL2 one (binomial, recursive doubling, Rabenseifner), radix
  * (else its default) for one that takes a radix, 0 for the others. The
  * name is looked up in every collective: an algorithm name means the same
- * shape wherever it occurs (tests/test_catalogue.c checks it). */
+ * shape wherever it occurs (tests/unit/test_catalogue.c checks it). */
 int ss_tune_radix_of(const char *algorithm, int radix);
 /* The measured time of (algorithm at effective radix, pes, bytes); radix
  * 0 takes any. NAN if not measured. */
