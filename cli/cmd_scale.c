@@ -325,21 +325,18 @@ static int make_bases(ss_scale_job_t *j)
         !(j->sampled = calloc(j->nalg * j->nsizes, sizeof *j->sampled)))
         return ss_fail(SS_EXIT_USAGE, "out of memory"), -1;
     /* Routes and link shares are known for a spec under block placement
-     * (PE i on host i / ppn); otherwise the span terms stay out. */
+     * (PE i on host i / ppn); otherwise the span terms stay out. What a
+     * point spans is the same for every algorithm and size: found once. */
     for (size_t e = 0; e < j->nladder; e++) {
-        size_t nodes = ((size_t)j->ladder[e] + (size_t)j->ppn - 1) / (size_t)j->ppn;
-        if (j->run.cfg.placement != SS_PLACE_BLOCK ||
-            ss_platform_span(j->platform, nodes, &j->span[e]))
+        int p = j->ladder[e];
+        if (j->run.cfg.placement != SS_PLACE_BLOCK || span_of(j, p, &j->span[e]))
             j->span[e] = (ss_span_t){.level = -1};
-    }
-    for (size_t a = 0; a < j->nalg; a++)
-        for (size_t s = 0; s < j->nsizes; s++)
-            for (size_t e = 0; e < j->nladder; e++) {
-                int p = j->ladder[e];
+        ss_scale_span_t sp;
+        int known = ss_scale_span_at(j, p, NULL, &sp) == 0;
+        for (size_t a = 0; a < j->nalg; a++)
+            for (size_t s = 0; s < j->nsizes; s++) {
                 ss_scale_case_t c;
                 ss_scale_case_of(j, a, s, &c);
-                ss_scale_span_t sp;
-                int known = ss_scale_span_at(j, p, NULL, &sp) == 0;
                 if (ss_scale_basis(&c, p, known ? &sp : NULL, ss_scale_basis_at(j, a, s, e)))
                     return ss_fail(SS_EXIT_USAGE, "%s %s cannot be fitted at %d "
                                    "PEs, %zu bytes: its closed form (models/"
@@ -347,6 +344,7 @@ static int make_bases(ss_scale_job_t *j)
                                    "out of --algorithm)", kind_name(j), j->algs[a],
                                    p, j->bytes[s], kind_name(j)), -1;
             }
+    }
     return 0;
 }
 
