@@ -282,17 +282,14 @@ static int better(const ss_scale_model_t *c, const ss_scale_model_t *best)
         return c->nterm < best->nterm;
     if (c->p_from != best->p_from)
         return c->p_from < best->p_from;
-    if (ss_scale_follows_span(c) != ss_scale_follows_span(best))
-        return ss_scale_follows_span(c);
     if (physical(c) != physical(best))
         return physical(c);
     return c->loo < best->loo;
 }
 
 /* Of the candidates whose LOO error is near the lowest, the one with the
- * fewest terms, then the most points, then one that follows the span,
- * then the platform's own ratio, then the lower error, then the first
- * tried. */
+ * fewest terms, then the most points, then the platform's own ratio,
+ * then the lower error, then the first tried. */
 static const ss_scale_model_t *pick(const search_t *s)
 {
     double lo = INFINITY;
@@ -325,29 +322,23 @@ int ss_scale_follows_span(const ss_scale_model_t *m)
                             m->term[0] == SS_TERM_STEPS_SPAN);
 }
 
-/* The bases that follow the span go first: between equals, the form that
- * knows what the next level of the machine costs wins. */
+/* Where the platform says what the PEs span, the bases follow it (and
+ * only they: a form blind to the span cannot carry a fit over to the
+ * next level of the machine); otherwise the plain ones. */
 static void search_cut(search_t *s)
 {
     size_t n = s->s->n - s->cut;
     s->maxk = n >= 2 ? n - 1 : 0;
     if (s->maxk > 4)
         s->maxk = 4;
-    ss_scale_model_t base;
-    if (spans_known(s)) {
-        base = (ss_scale_model_t){.nterm = 1, .term = {SS_TERM_FORM_SPAN}};
-        for (base.ratio = 0; base.ratio < SS_SCALE_NRATIO; base.ratio++)
-            with_extras(s, base);
-        base = (ss_scale_model_t){.nterm = 2, .ratio = -1,
-                                  .term = {SS_TERM_STEPS_SPAN, SS_TERM_BYTES_SPAN}};
-        with_extras(s, base);
-        return;
-    }
-    base = (ss_scale_model_t){.nterm = 1, .term = {SS_TERM_FORM}};
+    int span = spans_known(s);
+    ss_scale_model_t base = {.nterm = 1,
+                             .term = {span ? SS_TERM_FORM_SPAN : SS_TERM_FORM}};
     for (base.ratio = 0; base.ratio < SS_SCALE_NRATIO; base.ratio++)
         with_extras(s, base);
-    base = (ss_scale_model_t){.nterm = 2, .term = {SS_TERM_STEPS, SS_TERM_BYTES},
-                              .ratio = -1};
+    base = (ss_scale_model_t){.nterm = 2, .ratio = -1,
+        .term = {span ? SS_TERM_STEPS_SPAN : SS_TERM_STEPS,
+                 span ? SS_TERM_BYTES_SPAN : SS_TERM_BYTES}};
     with_extras(s, base);
 }
 
