@@ -57,8 +57,9 @@ static const char help[] =
     "                      if that needs more than the budget). Default, by\n"
     "                      the estimates run one after another within the\n"
     "                      budget: each algorithm's 3 smallest points, then\n"
-    "                      the ladder's top, then the points between (the\n"
-    "                      choice depends on the arguments only, not on -j)\n"
+    "                      the ladder's top (or a step algorithm's windows\n"
+    "                      there), then the points between (the choice\n"
+    "                      depends on the arguments only, not on -j)\n"
     "  --budget SECONDS    wall-clock time for the simulations (default 180;\n"
     "                      units s, ms also taken). No point is started that\n"
     "                      its estimate says cannot finish in what is left\n"
@@ -284,7 +285,8 @@ void ss_scale_case_of(const ss_scale_job_t *j, size_t a, size_t s, ss_scale_case
                            shcoll_type_size((shcoll_type_t)j->run.type), j->run.root,
                            j->run.cfg.radix, j->run.cfg.segment,
                            j->kind == SHCOLL_COLLECT ? member_bytes : NULL,
-                           alg && alg->nsteps && j->kind != SHCOLL_ALLTOALL};
+                           alg && alg->nsteps && j->kind != SHCOLL_ALLTOALL,
+                           !strcmp(j->algs[a], "bruck")};   /* the one shifted */
 }
 
 static int span_of(const ss_scale_job_t *j, long pes, ss_span_t *s)
@@ -293,25 +295,54 @@ static int span_of(const ss_scale_job_t *j, long pes, ss_span_t *s)
     return ss_platform_span(j->platform, nodes, s);
 }
 
+/* The bandwidth a log-step algorithm's bytes see. Step m (m = 1, 2, ...)
+ * sends 2^(m-1) blocks to a partner 2^(m-1) away; sh[m] is the share of
+ * blocks of 2^m PEs (the narrowest of the levels they span). Inside
+ * aligned blocks (recursive doubling, k-nomial) step m crosses only the
+ * levels within its block: sh[m]. Shifted around the team (Bruck), it
+ * also crosses every larger level, but only d = 2^(m-1) of a level's
+ * S = 2^(m'-1) PEs do, so each has S/d times the share: the least of
+ * sh[m'] 2^(m'-m) over m' >= m. The steps' shares are weighted by the
+ * blocks they send (harmonic: time adds). */
+static void step_shares(const double *sh, int nm, long p, double *blocked, double *shifted)
+{
+    double blocks = 0, t_blocked = 0, t_shifted = 0;
+    for (int m = 1; m <= nm; m++) {
+        long b = 1L << m;
+        double w = (double)(b < p ? b : p) - (double)(b / 2);
+        double sft = sh[m];
+        for (int k = m + 1; k <= nm; k++)
+            sft = fmin(sft, sh[k] * (double)(1L << (k - m)));
+        blocks += w;
+        t_blocked += w / sh[m];
+        t_shifted += w / sft;
+    }
+    *blocked = blocks / t_blocked;
+    *shifted = blocks / t_shifted;
+}
+
 int ss_scale_span_at(const ss_scale_job_t *j, int p, const ss_span_t *seen,
                      ss_scale_span_t *out)
 {
     ss_span_t top, s;
+    double sh[64], sum = 0, blocked, shifted;
+    int nm = 0;
     if (j->run.cfg.placement != SS_PLACE_BLOCK || span_of(j, p, &top))
         return -1;
     if (seen && seen->latency < top.latency)
         top = *seen;
-    double sum = 0;
-    int n = 0;
-    for (long b = 2;; b *= 2) {
+    for (long b = 2; nm < 62; b *= 2) {
         if (span_of(j, b < p ? b : p, &s))
             return -1;
         sum += fmin(s.latency, top.latency);
-        n++;
+        sh[++nm] = fmax(s.bandwidth, top.bandwidth);
         if (b >= p)
             break;
     }
-    *out = (ss_scale_span_t){top.latency, top.bandwidth, sum / n};
+    step_shares(sh, nm, p, &blocked, &shifted);
+    /* shares are per node, and a node's ppn PEs all send at once */
+    *out = (ss_scale_span_t){top.latency, top.bandwidth / j->ppn, sum / nm,
+                             blocked / j->ppn, shifted / j->ppn};
     return 0;
 }
 

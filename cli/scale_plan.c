@@ -13,6 +13,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -26,7 +27,8 @@ typedef struct guard {
     ss_sweep_hooks_t *hooks;
     double t0;
     ss_simcost_cal_t cal[64];
-    int stopped[64];          /* a point was refused: so are the larger */
+    int stop_at[64];          /* a point was refused: so are those from its
+                                 PE count on (0: none) */
     int running[64];
     size_t done, todo, failed, refused;
     int tty;
@@ -109,13 +111,16 @@ static double point_cost(ss_scale_job_t *j, size_t e, size_t a)
     return ss_sweep_done(&j->sweep, pt) ? 0 : prior(j, j->algs[a], j->ladder[e]);
 }
 
-/* Takes each algorithm's points smallest first, the cheapest of the
- * algorithms' next points first, while they fit what is left of the
- * budget, until an algorithm has `upto` points (taken or passed over) or
- * none is left below the top. A point that does not fit is passed over,
- * not the end of its algorithm: from 16,384 PEs the small-message model
- * makes a point cheaper than smaller ones through SimGrid's flows. */
-static double take_cheapest(ss_scale_job_t *j, size_t *next, size_t upto, double total)
+/* Takes the algorithms' points smallest first, level by level (every
+ * algorithm's k-th point before any one's (k+1)-th: a fit gains most
+ * from its first points, and a cheap step algorithm is not left at three
+ * while a log-step one takes its tenth), the cheapest first within a
+ * level, while they fit what is left of the budget, until an algorithm
+ * has `upto` points (taken or passed over) or none is left below the
+ * top. A point that does not fit is passed over, not the end of its
+ * algorithm: from 16,384 PEs the small-message model makes a point
+ * cheaper than smaller ones through SimGrid's flows. */
+static double take_smallest(ss_scale_job_t *j, size_t *next, size_t upto, double total)
 {
     for (;;) {
         size_t best = j->nalg;
@@ -124,7 +129,8 @@ static double take_cheapest(ss_scale_job_t *j, size_t *next, size_t upto, double
             if (next[a] >= upto || next[a] + 1 >= j->nladder)
                 continue;
             double c = point_cost(j, next[a], a);
-            if (best == j->nalg || c < cost)
+            if (best == j->nalg || next[a] < next[best] ||
+                (next[a] == next[best] && c < cost))
                 best = a, cost = c;
         }
         if (best == j->nalg)
@@ -142,12 +148,13 @@ static double take_cheapest(ss_scale_job_t *j, size_t *next, size_t upto, double
  * ladder, cheapest first, where it fits: a fit between simulated points
  * interpolates, and one beyond them extrapolates what it has not seen
  * (Bruck fcollect, 8 B, aries-xc, fitted from 64 to 32,768 PEs: 11.2 ms
- * at 100,000 PEs, 3.1 to 19.4 ms; simulated: 14.3 ms in 17 s); then the
+ * at 100,000 PEs, 3.1 to 19.4 ms; simulated: 14.3 ms in 17 s), or for a
+ * step algorithm windows of its steps there (scale_sample.c); then the
  * points between, smallest first. */
 static double plan_budget(ss_scale_job_t *j)
 {
     size_t next[64] = {0}, top = j->nladder - 1;
-    double total = take_cheapest(j, next, 3, 0);
+    double total = take_smallest(j, next, 3, 0);
     for (;;) {
         size_t best = j->nalg;
         double cost = 0;
@@ -162,7 +169,9 @@ static double plan_budget(ss_scale_job_t *j)
         ss_scale_point(j, top, best)->selected = 1;
         total += cost;
     }
-    return take_cheapest(j, next, j->nladder, total);
+    /* a step algorithm's top, where it is not simulated, is sampled */
+    total += ss_scale_sample_plan(j, j->budget - total);
+    return take_smallest(j, next, j->nladder, total);
 }
 
 int ss_scale_plan(ss_scale_job_t *j)
@@ -190,8 +199,10 @@ int ss_scale_plan(ss_scale_job_t *j)
                        "lower --simulate-up-to, or leave it out (scale then "
                        "simulates what fits)", j->upto, total, j->budget), -1;
     }
-    /* the step algorithms' samples at the top, with what is left */
-    total += ss_scale_sample_plan(j, j->budget - total);
+    /* with every point up to M simulated, the step algorithms' samples
+     * at the top take what is left */
+    if (j->upto)
+        total += ss_scale_sample_plan(j, j->budget - total);
     say_plan(j, total, sel);
     return 0;
 }
@@ -214,15 +225,17 @@ static int admit(void *ctx, const ss_sweep_point_t *p, int running)
 {
     guard_t *g = ctx;
     size_t a = alg_index(g->j, p->alg);
-    if (g->stopped[a])
+    if (g->stop_at[a] && p->pes >= g->stop_at[a])
         return g->refused++, SS_SWEEP_SKIP;
     if (g->running[a] && running)
         return SS_SWEEP_WAIT;     /* its calibration is on the way */
     double est = ss_simcost_estimate(&g->cal[a], p->pes, prior(g->j, p->alg, p->pes),
-                                     machine_ratio(g));
+                                     machine_ratio(g),
+                                     ss_model_small_bytes(&g->j->run.cfg.model, p->pes)
+                                     != SS_SMALL_ALL);
     double left = g->t0 + g->j->budget - now();
     if (est > left) {
-        g->stopped[a] = 1;
+        g->stop_at[a] = p->pes;
         g->refused++;
         fprintf(stderr, "shmemsim: note: not simulating %s at %d PEs: it would "
                 "take about %.0f s and %.0f s of the budget are left; it and the "
@@ -244,7 +257,8 @@ static void finished(void *ctx, const ss_sweep_point_t *p, int ok, double wall)
     g->done++;
     if (!ok) {
         g->failed++;
-        g->stopped[a] |= g->hooks->expired;
+        if (g->hooks->expired)
+            g->stop_at[a] = 1;
         fprintf(stderr, "shmemsim: note: %s at %d PEs %s; it is fitted instead\n",
                 p->alg, p->pes, g->hooks->expired ? "was stopped at the end of "
                 "the budget (it took longer than its estimate)" :
@@ -255,6 +269,44 @@ static void finished(void *ctx, const ss_sweep_point_t *p, int ok, double wall)
     if (g->tty)
         fprintf(stderr, "[%zu/%zu] %s %d PEs: %.1f s (estimated %.1f s)\n",
                 g->done, g->todo, p->alg, p->pes, wall, c);
+}
+
+/* The order to start points in: the ladder's top first, the dearest
+ * first, then the rest as planned. The top points are the longest runs;
+ * started last they would leave -j 2 with one of them running alone at
+ * the end (the demo: 90 s, against 72 s of work per core). An
+ * algorithm's smaller points wait for its top to finish (admit), whose
+ * wall time then calibrates them. NULL (the points' own order) when out
+ * of memory. */
+static size_t *start_order(ss_scale_job_t *j)
+{
+    size_t n = j->sweep.npt, k = 0, top = j->nladder - 1;
+    size_t *order = malloc(n * sizeof *order);
+    char *first = calloc(n, 1);
+    if (!order || !first) {
+        free(order);
+        free(first);
+        return NULL;
+    }
+    for (;;) {   /* the tops, dearest first */
+        size_t best = n;
+        double c = 0;
+        for (size_t a = 0; a < j->nalg; a++) {
+            size_t i = (size_t)(ss_scale_point(j, top, a) - j->sweep.pt);
+            double ca = point_cost(j, top, a);
+            if (j->sweep.pt[i].selected && !first[i] && (best == n || ca > c))
+                best = i, c = ca;
+        }
+        if (best == n)
+            break;
+        first[best] = 1;
+        order[k++] = best;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (!first[i])
+            order[k++] = i;
+    free(first);
+    return order;
 }
 
 int ss_scale_simulate(ss_scale_job_t *j, int jobs, const char *cache)
@@ -271,8 +323,12 @@ int ss_scale_simulate(ss_scale_job_t *j, int jobs, const char *cache)
     ss_sweep_hooks_t hooks = {admit, finished, &g, g.t0 + 1.25 * j->budget + 5, 0};
     g.hooks = &hooks;
     j->sweep.hooks = &hooks;
+    size_t *order = start_order(j);
+    j->sweep.order = order;
     int rc = ss_sweep_run(&j->sweep, cache, jobs);
     j->sweep.hooks = NULL;
+    j->sweep.order = NULL;
+    free(order);
     if (rc == 0 || rc == 1)
         fprintf(stderr, "shmemsim: scale: %zu point(s) simulated in %.1f s%s\n",
                 g.done - g.failed, now() - g.t0,

@@ -78,6 +78,8 @@ typedef struct ss_sweep {
     size_t npt;
     struct ss_sweep_size_ix *by_size;            /* sizes sorted, for lookups */
     ss_sweep_hooks_t *hooks;               /* NULL: run every point */
+    const size_t *order;                   /* npt indices: the order to start
+                                              points in; NULL: their own */
     int quiet;                             /* no progress lines */
 } ss_sweep_t;
 

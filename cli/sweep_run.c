@@ -352,16 +352,18 @@ static int step(pool_t *pl, struct pollfd *fds, int *owner)
 }
 
 /* The next point to start, or NULL: none left (*next at the end) or, with
- * hooks, none admitted now. Points are offered in order from *next, the
- * first not yet started; a skipped point is deselected, one told to wait
- * is offered again after the next point finishes. */
+ * hooks, none admitted now. Points are offered in order (s->order, or
+ * their own) from *next, the first not yet started; a skipped point is
+ * deselected, one told to wait is offered again after the next point
+ * finishes. */
 static ss_sweep_point_t *next_point(pool_t *pl, size_t *next)
 {
     ss_sweep_t *s = pl->s;
-    for (size_t i = *next; i < s->npt; i++) {
+    for (size_t at = *next; at < s->npt; at++) {
+        size_t i = s->order ? s->order[at] : at;
         ss_sweep_point_t *p = &s->pt[i];
         if (pl->begun[i] || !p->selected || ss_sweep_done(s, p)) {
-            if (i == *next)
+            if (at == *next)
                 ++*next;
             continue;
         }

@@ -47,10 +47,14 @@ int ss_scale_basis(const ss_scale_case_t *c, int p, const ss_scale_span_t *sp,
     int rc = -1;
     memset(out, 0, sizeof *out);
     out->p = p;
+    out->neighbour = c->neighbour;
     out->span = span;
     out->span_bw = span_bw;
     out->lat_k = steps_lat > 0 ? steps_lat / SPAN_LAT_UNIT : 1;
-    out->bw_k = span_bw > 0 && !c->neighbour ? SPAN_BW_UNIT / span_bw : 1;
+    double steps_bw = !sp ? 0 : c->shifted ? sp->shift_bandwidth : sp->step_bandwidth;
+    if (!(steps_bw > 0))
+        steps_bw = span_bw;
+    out->bw_k = steps_bw > 0 && !c->neighbour ? SPAN_BW_UNIT / steps_bw : 1;
     if (p < 2)
         return -1;
     if (c->member_bytes) {
@@ -334,7 +338,13 @@ static void search_cut(search_t *s)
     int span = spans_known(s);
     ss_scale_model_t base = {.nterm = 1,
                              .term = {span ? SS_TERM_FORM_SPAN : SS_TERM_FORM}};
-    for (base.ratio = 0; base.ratio < SS_SCALE_NRATIO; base.ratio++)
+    /* The platform's ratio where the case's bytes follow the span; a
+     * neighbour algorithm's keep their rate, and the fit finds how its
+     * steps' latency and bytes mix (a neighbour exchange does not wait
+     * for the longest route every step, as a ring does). */
+    int only = span && !s->s->b[s->cut].neighbour;
+    for (base.ratio = only ? PHYSICAL_RATIO : 0;
+         base.ratio < (only ? PHYSICAL_RATIO + 1 : SS_SCALE_NRATIO); base.ratio++)
         with_extras(s, base);
     base = (ss_scale_model_t){.nterm = 2, .ratio = -1,
         .term = {span ? SS_TERM_STEPS_SPAN : SS_TERM_STEPS,

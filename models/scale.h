@@ -60,11 +60,16 @@ typedef struct ss_scale_case {
     /* collect: each member's bytes for a base size, into sizes[0..p) */
     void (*member_bytes)(int p, size_t bytes, size_t *sizes);
     int neighbour;              /* traffic only between neighbours (ring) */
+    /* step k talks to me +/- 2^k around the whole team (Bruck), not
+     * inside aligned blocks of 2^(k+1): its steps cross the narrowest
+     * links the PEs span from the first ones on */
+    int shifted;
 } ss_scale_case_t;
 
 /* The closed form's parts at one PE count. */
 typedef struct ss_scale_basis {
     int p;
+    int neighbour;              /* the case's (ss_scale_case_t) */
     double steps, bytes, compute;
     double form[SS_SCALE_NRATIO];
     double span;                /* route latency spanned, s (0: unknown) */
@@ -86,6 +91,11 @@ typedef struct ss_scale_span {
      * talks across 2^(k+1) PEs: its steps' latency, most of them
      * shorter than the longest route */
     double step_latency;
+    /* B/s per PE: the share a log-step algorithm's bytes see, its steps'
+     * weighted by the blocks they send (step k sends 2^k of p - 1),
+     * with partners inside aligned blocks, and shifted around the team
+     * (cli/cmd_scale.c, step_shares) */
+    double step_bandwidth, shift_bandwidth;
 } ss_scale_span_t;
 
 /* Evaluates the closed form's parts at p; sp NULL where the platform

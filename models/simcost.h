@@ -53,10 +53,15 @@ void ss_simcost_learn(ss_simcost_cal_t *cal, int p, double prior, double wall);
 /* The prior at p corrected by the calibration: scaled by the measured
  * ratio at the largest p that finished, and by the trend of the ratio
  * over the last two (between flat and linear in p), so a cost that grows
- * faster than the prior says is caught before it overruns. With no
+ * faster than the prior says is caught before it overruns; with trend
+ * 0, by the ratio alone: under the small-message model, whose prior
+ * grows with p itself (s(p)) and whose small points' walls are mostly
+ * start-up, the trend over-states the growth (k-nomial fcollect at
+ * 100,000 PEs: estimated 175 s from its points up to 8,192; it takes
+ * 39 s). With no
  * calibration, the prior times `fallback` (e.g. the mean ratio of other
  * algorithms on this machine, or 1). */
 double ss_simcost_estimate(const ss_simcost_cal_t *cal, int p, double prior,
-                           double fallback);
+                           double fallback, int trend);
 
 #endif

@@ -123,8 +123,12 @@ static void fattree_span(const ss_topo_t *t, size_t nodes, ss_span_t *s)
 /* A dragonfly route leaves the node, crosses the chassis (one link), the
  * group (up to two) or the machine (up to two on each side and a global
  * one), and enters the destination node. Each level's share is what its
- * links out of a router, chassis or group give each node behind them;
- * across groups, what the links of one group pair (cabling.h) give the
+ * links out of a router, chassis or group give each node behind them.
+ * Between chassis, a router's own black links serve its own nodes: a
+ * log-step block's partners sit at the same blade position (PE i and
+ * i + 2^k for a block of whole chassis), so its traffic does not funnel
+ * into one blade (builders/dragonfly.cpp routes green, then black).
+ * Across groups, what the links of one group pair (cabling.h) give the
  * nodes of a group, not all G-1 pairs' links: a log-step or ring round
  * sends a group's PEs to one or two other groups (Bruck fcollect at
  * 100,000 PEs on aries-xc: 2.7 GB of one round between two groups).
@@ -141,7 +145,7 @@ static void dragonfly_span(const ss_topo_t *t, size_t nodes, ss_span_t *s)
     double pair = ss_cabling_of(t, &cab, err, sizeof err) ? 1 : cab.per_pair;
     double n = t->nodes, r = t->routers[0], c = t->chassis[0];
     double share[5] = {bw, bw, (r - 1) * t->routers[1] * bw / n,
-                       (c - 1) * t->chassis[1] * bw / (n * r),
+                       (c - 1) * t->chassis[1] * bw / n,
                        pair * gbw / (n * r * c)};
     double hops[5] = {0, 0, local, 2 * local, 4 * local + global};
     int lv = nodes <= 1 ? 0 : nodes <= n ? 1 : nodes <= n * r ? 2
