@@ -170,8 +170,10 @@ static int run(struct ss_team *t, uint64_t slot, ss_call_t *c)
      * so its work may depend on the member count only (shcoll.h). */
     size_t wsize = c->kind == SHCOLL_COLLECT ? 0 : nbytes;
     size_t wb = alg->work_bytes ? alg->work_bytes(t->size, wsize, radix) : 0;
-    a.psync = ss_workspace(t, key, pw * sizeof(long));
-    a.work = wb ? ss_workspace(t, key | 1, wb) : NULL;
+    a.psync = ss_workspace(t, key, pw * sizeof(long), 0);
+    /* collect's work holds the members' sizes and offsets; the others'
+     * holds padding and partial results */
+    a.work = wb ? ss_workspace(t, key | 1, wb, c->kind != SHCOLL_COLLECT) : NULL;
     ss_trace_call_enter(pe, shcoll_kind_name(c->kind), alg->name, c->call, nbytes);
     pe->in_coll = 1;   /* its sends and fences may be deferred (ss_defer.c) */
     int rc = alg->run(&a);

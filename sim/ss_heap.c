@@ -53,6 +53,7 @@ static struct {
     int npes;
     size_t fold_threshold;
     size_t in_use;
+    size_t peak;             /* the most in_use has been */
     size_t budget;           /* bytes of copies that fit; 0: no limit */
     int checked;             /* every copy is written (--check) */
     int payload_free;
@@ -181,6 +182,7 @@ void ss_heap_fini(void)
 }
 
 size_t ss_heap_bytes_in_use(void) { return H.in_use; }
+size_t ss_heap_bytes_peak(void) { return H.peak; }
 
 static void live_insert(ss_alloc_t *a)
 {
@@ -258,6 +260,8 @@ static void create(ss_alloc_t *a, size_t alignment, size_t size, int pe,
     a->align = alignment;
     a->folded = copies == 1 && H.npes > 1;
     H.in_use += total;
+    if (H.in_use > H.peak)
+        H.peak = H.in_use;
     live_insert(a);
 }
 
@@ -377,12 +381,13 @@ void ss_heap_check_local(ss_pe_t *pe, const void *addr, size_t len,
                  ss_heap_why(pe->id, addr, len, why, sizeof why));
 }
 
-/* A runtime-owned block of npes copies of `bytes` (never folded: it holds
- * flags), outside the program's allocation sequence. */
-unsigned char *ss_heap_register(size_t bytes)
+/* A runtime-owned block of npes copies of `bytes`, outside the program's
+ * allocation sequence. Flags and sizes are never folded; a payload block
+ * (values no decision reads) has one copy when no value matters at all. */
+unsigned char *ss_heap_register(size_t bytes, int payload)
 {
     ss_alloc_t *a = new_block(&H.internal, &H.ninternal);
-    create(a, 16, bytes, -1, "workspace", 0);
+    create(a, 16, bytes, -1, "workspace", payload && H.payload_free);
     return a->base;
 }
 

@@ -311,9 +311,10 @@ const char *ss_heap_why(int from, const void *addr, size_t len, char *buf, size_
 void ss_heap_check_local(ss_pe_t *pe, const void *addr, size_t len,
                          const char *call);
 size_t ss_heap_bytes_in_use(void);
+size_t ss_heap_bytes_peak(void);
 /* Is addr inside a folded allocation (one copy shared by every PE)? */
 int ss_heap_is_folded(const void *addr);
-unsigned char *ss_heap_register(size_t bytes);
+unsigned char *ss_heap_register(size_t bytes, int payload);
 size_t ss_heap_size_of(int pe, const void *ptr);
 
 /* ss_msg.c */

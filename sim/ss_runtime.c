@@ -275,6 +275,7 @@ static void world_free(void)
     ss_sync_sets_free();
     ss_teams_free();
     ss_ctxs_free();
+    ss_w.stats.heap_peak = ss_heap_bytes_peak();
     ss_heap_fini();
     ss_small_free();
     ss_msg_pool_free();

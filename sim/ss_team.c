@@ -18,7 +18,8 @@ typedef struct ss_ws {
     const void *owner;
     uint64_t key;
     size_t bytes;
-    unsigned char *base;        /* npes copies of `bytes` */
+    size_t stride;              /* between PEs' copies: bytes, or 0 folded */
+    unsigned char *base;        /* npes copies of `bytes`, or one */
     struct ss_ws *next;
 } ss_ws_t;
 static ss_ws_t *ss_wss;
@@ -172,24 +173,27 @@ struct ss_team *ss_team_get(shmem_team_t team, const char *call)
 
 /* Workspace is not part of the program's allocation sequence, so it can
  * be created inside a collective by the team's members alone. Its
- * addresses still translate like heap addresses (ss_heap_register). */
-void *ss_workspace(const void *owner, uint64_t key, size_t bytes)
+ * addresses still translate like heap addresses (ss_heap_register).
+ * payload: it holds only values that no control decision reads (padding,
+ * partial results), so it is folded when no value matters (ss_heap.c). */
+void *ss_workspace(const void *owner, uint64_t key, size_t bytes, int payload)
 {
     ss_pe_t *pe = ss_self();
     bytes = bytes ? (bytes + 15) / 16 * 16 : 16;   /* before the lookup */
     for (ss_ws_t *w = ss_wss; w; w = w->next)
         if (w->owner == owner && w->key == key && w->bytes == bytes)
-            return w->base + (size_t)pe->id * w->bytes;
+            return w->base + (size_t)pe->id * w->stride;
     ss_ws_t *w = calloc(1, sizeof *w);
     if (!w)
         ss_fatal("out of memory for collective workspace");
     w->owner = owner;
     w->key = key;
     w->bytes = bytes;
-    w->base = ss_heap_register(bytes);
+    w->base = ss_heap_register(bytes, payload);
+    w->stride = ss_heap_is_folded(w->base) ? 0 : bytes;
     w->next = ss_wss;
     ss_wss = w;
-    return w->base + (size_t)pe->id * bytes;
+    return w->base + (size_t)pe->id * w->stride;
 }
 
 /* Active sets of the deprecated API behave as implicit teams, one per

@@ -58,7 +58,7 @@ void ss_team_free_members(struct ss_team *t);
 
 /* Symmetric scratch of `bytes` for the calling PE, zeroed when created,
  * distinct per (owner, key). The first PE that asks creates it. */
-void *ss_workspace(const void *owner, uint64_t key, size_t bytes);
+void *ss_workspace(const void *owner, uint64_t key, size_t bytes, int payload);
 
 struct ss_team *ss_team_for_set(int start, int stride, int size);
 void ss_teams_init(int npes);

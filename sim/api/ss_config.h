@@ -81,6 +81,10 @@ typedef struct ss_run_stats {
                                       atomic rides on the put before it) */
     unsigned long stack_used;      /* deepest PE stack use in bytes, with
                                       $SHMEMSIM_STACK_REPORT set (else 0) */
+    size_t heap_peak;              /* most bytes the symmetric heap held
+                                      at once, every copy: the program's
+                                      allocations and the collectives'
+                                      workspace */
 } ss_run_stats_t;
 ss_run_stats_t ss_world_stats(void);
 

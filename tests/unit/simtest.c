@@ -11,6 +11,7 @@
 
 simtest_shared_t *ST;
 int simtest_stack_kib;
+int simtest_payload_free;
 
 void simtest_setup(void)
 {
@@ -49,6 +50,7 @@ static simtest_result_t run_cfg(const char *platform, int npes, int ppn,
         cfg.model = *model;
         if (simtest_stack_kib)
             cfg.stack_kib = simtest_stack_kib;
+        cfg.payload_free = simtest_payload_free;
         int rc = ss_world_run(&cfg, fn, NULL);
         if (ST)
             ST->stats = ss_world_stats();

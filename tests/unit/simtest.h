@@ -26,6 +26,9 @@ typedef struct simtest_result {
 
 /* PE stack for the next simtest_run calls, in KiB; 0: the default. */
 extern int simtest_stack_kib;
+/* No value of the symmetric data matters (timing only) in the next
+ * simtest_run calls: `shmemsim run` without --check. */
+extern int simtest_payload_free;
 
 /* Runs fn on npes PEs of `platform` under `model`; returns the result. */
 simtest_result_t simtest_run(const char *platform, int npes, int ppn,

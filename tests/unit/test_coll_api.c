@@ -5,7 +5,8 @@
  * split strided from the world, in-place reductions, back-to-back calls,
  * alltoall and alltoalls (with element strides), and the deprecated
  * active-set calls with two alternating pSync arrays; and the log-step
- * algorithms' workspace at 100,000 members. */
+ * algorithms' workspace at 100,000 members, and its one copy when no
+ * value matters. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -207,11 +208,61 @@ static void test_log_step_workspace_stays_small(void **state)
     }
 }
 
+/* k-nomial fcollect of 8 KiB on 30 members (core 16, 14 extras): the
+ * padding of its rounds goes into its work, of 8 KiB or more per member. */
+enum { PAD_PES = 30, PAD_BLOCK = 8192 };
+
+static void padded_fcollect_pe(void *arg)
+{
+    (void)arg;
+    shmem_init();
+    char *src = shmem_malloc(PAD_BLOCK);
+    char *dst = shmem_malloc((size_t)PAD_PES * PAD_BLOCK);
+    shmem_fcollectmem(SHMEM_TEAM_WORLD, dst, src, PAD_BLOCK);
+    shmem_free(dst);
+    shmem_free(src);
+    shmem_finalize();
+}
+
+static size_t padded_fcollect_heap(int payload_free)
+{
+    setenv("SHMEMSIM_FCOLLECT_ALGORITHM", "knomial", 1);
+    simtest_setup();
+    simtest_payload_free = payload_free;
+    simtest_result_t r = simtest_run(simtest_platform("platforms/fattree-64.xml"),
+                                     PAD_PES, 2, SS_MODEL_ALPHA_BETA, padded_fcollect_pe);
+    simtest_payload_free = 0;
+    unsetenv("SHMEMSIM_FCOLLECT_ALGORITHM");
+    if (r.status != 0)
+        fprintf(stderr, "%s\n", r.err);
+    assert_int_equal(r.status, 0);
+    return ST->stats.heap_peak;
+}
+
+/* When no value matters (`shmemsim run` without --check), the program's
+ * buffers have one copy and so has a workspace that holds only payload:
+ * beyond the program's single copies the heap then holds less than two
+ * of the work (the other: every member's psync words), where with every
+ * copy kept it holds each member's block, result and padding. */
+static void test_payload_workspace_has_one_copy(void **state)
+{
+    (void)state;
+    const shcoll_alg_t *kn = shcoll_find(SHCOLL_FCOLLECT, "knomial");
+    assert_non_null(kn);
+    size_t work = kn->work_bytes(PAD_PES, PAD_BLOCK, 0);
+    assert_true(work >= PAD_BLOCK);
+    size_t all = padded_fcollect_heap(0), one = padded_fcollect_heap(1);
+    assert_true(all >= (size_t)PAD_PES * (work + (PAD_PES + 1) * (size_t)PAD_BLOCK));
+    assert_true(one >= work + (PAD_PES + 1) * (size_t)PAD_BLOCK);
+    assert_true(one < 2 * work + (PAD_PES + 1) * (size_t)PAD_BLOCK);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_log_step_workspace_stays_small),
         cmocka_unit_test(test_every_algorithm_through_the_api),
+        cmocka_unit_test(test_payload_workspace_has_one_copy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
