@@ -286,7 +286,8 @@ void ss_scale_case_of(const ss_scale_job_t *j, size_t a, size_t s, ss_scale_case
                            j->run.cfg.radix, j->run.cfg.segment,
                            j->kind == SHCOLL_COLLECT ? member_bytes : NULL,
                            alg && alg->nsteps && j->kind != SHCOLL_ALLTOALL,
-                           !strcmp(j->algs[a], "bruck")};   /* the one shifted */
+                           !strcmp(j->algs[a], "bruck"),   /* the one shifted */
+                           j->kind == SHCOLL_FCOLLECT && !strcmp(j->algs[a], "neighbor_exchange")};
 }
 
 static int span_of(const ss_scale_job_t *j, long pes, ss_span_t *s)
@@ -324,13 +325,15 @@ static void step_shares(const double *sh, int nm, long p, double *blocked, doubl
 int ss_scale_span_at(const ss_scale_job_t *j, int p, const ss_span_t *seen,
                      ss_scale_span_t *out)
 {
-    ss_span_t top, s;
+    ss_span_t top, s, pair;
     double sh[64], sum = 0, blocked, shifted;
     int nm = 0;
     if (j->run.cfg.placement != SS_PLACE_BLOCK || span_of(j, p, &top))
         return -1;
     if (seen && seen->latency < top.latency)
         top = *seen;
+    if (span_of(j, 2, &pair))
+        return -1;
     for (long b = 2; nm < 62; b *= 2) {
         if (span_of(j, b < p ? b : p, &s))
             return -1;
@@ -341,8 +344,9 @@ int ss_scale_span_at(const ss_scale_job_t *j, int p, const ss_span_t *seen,
     }
     step_shares(sh, nm, p, &blocked, &shifted);
     /* shares are per node, and a node's ppn PEs all send at once */
-    *out = (ss_scale_span_t){top.latency, top.bandwidth / j->ppn, sum / nm,
-                             blocked / j->ppn, shifted / j->ppn};
+    *out = (ss_scale_span_t){top.latency, fmin(pair.latency, top.latency),
+                             top.bandwidth / j->ppn, sum / nm, blocked / j->ppn,
+                             shifted / j->ppn};
     return 0;
 }
 

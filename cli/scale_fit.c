@@ -157,7 +157,9 @@ static void widen_beyond(ss_scale_row_t *r, const ss_span_t *seen,
  * cannot tell latency from bytes (a ring's steps and bytes both grow as
  * p) may have put the latency the new routes lengthen into bytes that
  * keep their rate: d is at least what the point would add were its time
- * all latency. The interval holds d/2 either way, in quadrature with the
+ * all latency (for a neighbour exchange, whose steps go at the pair's
+ * route, were every second one to wait for the longest, as a ring's do:
+ * ss_scale_basis_t.lat_hi). The interval holds d/2 either way, in quadrature with the
  * fit's own. Checked against whole and sampled runs on aries-xc
  * (docs/scaling.md). */
 static void widen_span(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
@@ -174,7 +176,7 @@ static void widen_span(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
         return;
     }
     double y = r->time_s, y0 = ss_scale_predict(&sr->m, &seen, 0.95, &lo, &hi);
-    double lat = ss_scale_basis_at(j, a, s, e)->lat_k / seen.lat_k;
+    double lat = ss_scale_basis_at(j, a, s, e)->lat_hi / seen.lat_hi;
     double d = fmax(fabs(y - y0), y0 * fabs(lat - 1));
     double stat = r->hi_s - y, half = sqrt(stat * stat + d * d / 4);
     r->lo_s = fmax(0, y - half);

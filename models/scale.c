@@ -42,7 +42,8 @@ int ss_scale_basis(const ss_scale_case_t *c, int p, const ss_scale_span_t *sp,
                    ss_scale_basis_t *out)
 {
     double span = sp ? sp->latency : 0, span_bw = sp ? sp->bandwidth : 0;
-    double steps_lat = !sp ? 0 : c->neighbour ? sp->latency : sp->step_latency;
+    double steps_lat = !sp ? 0 : !c->neighbour ? sp->step_latency
+                     : c->paired ? sp->pair_latency : sp->latency;
     size_t *sizes = NULL;
     int rc = -1;
     memset(out, 0, sizeof *out);
@@ -51,6 +52,8 @@ int ss_scale_basis(const ss_scale_case_t *c, int p, const ss_scale_span_t *sp,
     out->span = span;
     out->span_bw = span_bw;
     out->lat_k = steps_lat > 0 ? steps_lat / SPAN_LAT_UNIT : 1;
+    out->lat_hi = c->paired && steps_lat > 0 ? (steps_lat + span) / 2 / SPAN_LAT_UNIT
+                                             : out->lat_k;
     double steps_bw = !sp ? 0 : c->shifted ? sp->shift_bandwidth : sp->step_bandwidth;
     if (!(steps_bw > 0))
         steps_bw = span_bw;

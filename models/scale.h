@@ -64,6 +64,12 @@ typedef struct ss_scale_case {
      * inside aligned blocks of 2^(k+1): its steps cross the narrowest
      * links the PEs span from the first ones on */
     int shifted;
+    /* a neighbour algorithm whose every second step swaps inside a pair
+     * of consecutive PEs (neighbour exchange), with members up to two
+     * steps ahead of their neighbours: a longer route at a boundary
+     * delays the blocks that cross it once, not every step, so its steps
+     * go at the pair's route (a ring's wait for the longest) */
+    int paired;
 } ss_scale_case_t;
 
 /* The closed form's parts at one PE count. */
@@ -75,16 +81,21 @@ typedef struct ss_scale_basis {
     double span;                /* route latency spanned, s (0: unknown) */
     double span_bw;             /* narrowest per-node share, B/s (0: unknown) */
     /* The steps' latency in us (a neighbour algorithm's: the longest
-     * route, which every step waits for; the others': step_latency) and
+     * route, which every step waits for, or a paired one's pair route;
+     * the others': step_latency) and
      * the bandwidth as (10 GB/s / share), 1 when unknown; a neighbour's
      * bytes keep 1. */
     double lat_k, bw_k;
+    /* lat_k were a paired algorithm's every second step to wait for the
+     * longest route (us): what its interval allows beyond the span seen */
+    double lat_hi;
     double form_span[SS_SCALE_NRATIO];   /* form at lat_k, r * bw_k */
 } ss_scale_basis_t;
 
 /* What p PEs span, as the caller knows it (platforms/capacity.c). */
 typedef struct ss_scale_span {
     double latency;       /* s: the longest route */
+    double pair_latency;  /* s: the route within pairs of consecutive PEs */
     double bandwidth;     /* B/s: the narrowest per-node share */
     /* s: the mean of the longest routes within blocks of 2, 4, 8, ...
      * PEs up to p, one per step of a log-step algorithm whose step k

@@ -108,7 +108,9 @@ static void loo_measures_misfit(void **state)
     assert_true(isinf(ss_fit_loo(x, y, 1, 1, 0, NULL)));
 }
 
-static const ss_scale_case_t ring64 = {"fcollect", "ring", 64, 0, 0, 0, 0, NULL, 1, 0};
+static const ss_scale_case_t ring64 = {"fcollect", "ring", 64, 0, 0, 0, 0, NULL, 1, 0, 0};
+static const ss_scale_case_t ne64 = {"fcollect", "neighbor_exchange", 64, 0, 0, 0, 0,
+                                     NULL, 1, 0, 1};
 
 static void bases(const ss_scale_case_t *c, const int *p, size_t n, ss_scale_basis_t *b)
 {
@@ -117,7 +119,7 @@ static void bases(const ss_scale_case_t *c, const int *p, size_t n, ss_scale_bas
 }
 
 static const ss_scale_case_t rdb64 = {"fcollect", "recursive_doubling", 64, 0, 0, 0,
-                                      0, NULL, 0, 0};
+                                      0, NULL, 0, 0, 0};
 
 /* t = 2e-6 (steps + 1e-4 bytes) + 3e-9 p log2 p: recursive doubling's
  * closed form at beta/alpha = 1e-4 (a grid point) plus contention. LOO
@@ -157,7 +159,7 @@ static void steps_and_bytes_off_the_grid(void **state)
     ss_scale_basis_t b[7], big;
     double t[7], lo, hi;
     ss_scale_model_t m;
-    const ss_scale_case_t rdb = {"fcollect", "recursive_doubling", 4096, 0, 0, 0, 0, NULL, 0, 0};
+    const ss_scale_case_t rdb = {"fcollect", "recursive_doubling", 4096, 0, 0, 0, 0, NULL, 0, 0, 0};
     bases(&rdb, p, 7, b);
     for (int i = 0; i < 7; i++)
         t[i] = 1.3e-6 * b[i].steps + 2.2e-10 * b[i].bytes;
@@ -173,13 +175,20 @@ static void steps_and_bytes_off_the_grid(void **state)
  * point 20: 1e-4 us per byte at 10 GB/s). Fitted inside one level (1 us routes) the fit
  * takes the form that follows the span and predicts a level up (2.5 us
  * routes) exactly, where a form blind to the span would say 2.5 times
- * less. A log-step algorithm's steps get step_latency instead. */
+ * less. A log-step algorithm's steps get step_latency instead, and a
+ * neighbour exchange's the pair's route; its interval allows every
+ * second step the longest. */
 static void form_follows_the_span(void **state)
 {
     (void)state;
     int p[] = {8, 12, 16, 20, 24, 28, 32};
-    ss_scale_span_t in = {1e-6, 1e10, 0.6e-6, 1e10, 1e10}, up = {2.5e-6, 1e10, 0.9e-6, 1e10, 1e10};
-    ss_scale_basis_t b[7], big, log_step;
+    ss_scale_span_t in = {.latency = 1e-6, .pair_latency = 0.5e-6, .bandwidth = 1e10,
+                          .step_latency = 0.6e-6, .step_bandwidth = 1e10,
+                          .shift_bandwidth = 1e10};
+    ss_scale_span_t up = in;
+    up.latency = 2.5e-6;
+    up.step_latency = 0.9e-6;
+    ss_scale_basis_t b[7], big, log_step, paired;
     double t[7], lo, hi;
     ss_scale_model_t m;
     for (int i = 0; i < 7; i++) {
@@ -196,6 +205,10 @@ static void form_follows_the_span(void **state)
     assert_int_equal(ss_scale_basis(&rdb64, 128, &up, &log_step), 0);
     assert_rel(log_step.lat_k, 0.9, 1e-12);
     assert_rel(log_step.bw_k, 1, 1e-12);
+    assert_int_equal(ss_scale_basis(&ne64, 128, &up, &paired), 0);
+    assert_rel(paired.lat_k, 0.5, 1e-12);
+    assert_rel(paired.lat_hi, (2.5 + 0.5) / 2, 1e-12);
+    assert_rel(big.lat_hi, big.lat_k, 1e-12);
 }
 
 /* The interval widens the further the fit extrapolates. */
@@ -226,7 +239,7 @@ static void scale_refuses(void **state)
     double t[2] = {1e-6, 2e-6};
     bases(&ring64, (int[]){16, 32}, 2, b);
     assert_int_equal(ss_scale_fit(b, t, 2, NULL, 0, &m), -1);
-    const ss_scale_case_t none = {"fcollect", "nosuch", 8, 0, 0, 0, 0, NULL, 0, 0};
+    const ss_scale_case_t none = {"fcollect", "nosuch", 8, 0, 0, 0, 0, NULL, 0, 0, 0};
     assert_int_equal(ss_scale_basis(&none, 64, NULL, &b[0]), -1);
     assert_int_equal(ss_scale_basis(&ring64, 1, NULL, &b[0]), -1);
 }
