@@ -13,6 +13,36 @@
 
 #include "children.h"
 
+int ss_children_jobs_for(long cpus, unsigned long long avail, long pes,
+                         int stack_kib)
+{
+    long jobs = cpus > 0 ? cpus : 1;
+    unsigned long long each = (unsigned long long)(pes > 0 ? pes : 1) *
+                              (unsigned long long)((stack_kib > 0 ? stack_kib : 0) + 16) * 1024;
+    if (avail > 0 && avail / each < (unsigned long long)jobs)
+        jobs = (long)(avail / each);
+    return jobs < 1 ? 1 : jobs > 1024 ? 1024 : (int)jobs;
+}
+
+static unsigned long long mem_available(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[256];
+    unsigned long long kib = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return kib * 1024;
+}
+
+int ss_children_default_jobs(long pes, int stack_kib)
+{
+    return ss_children_jobs_for(sysconf(_SC_NPROCESSORS_ONLN), mem_available(), pes,
+                                stack_kib);
+}
+
 /* The whole of a file, NUL-terminated; NULL when it cannot be read. */
 static char *slurp(FILE *f)
 {

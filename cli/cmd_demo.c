@@ -15,8 +15,9 @@
 #include "fail.h"
 
 /* Seconds of simulation the demo plans for, by the estimates of its
- * points one after another (it runs two at a time, the ladder's top
- * first; docs/scaling.md, "The demo", has a measured run). Every point
+ * points one after another (it runs one per CPU as memory allows, the
+ * ladder's top first; docs/scaling.md, "The demo", has a measured run
+ * on 2 cores). Every point
  * runs under the small-message model (the ladder reaches 100,000 PEs),
  * and the plan (scale_plan.c) simulates the top of the ladder where it
  * fits: 210 s covers recursive-doubling, Bruck and k-nomial at 100,000
@@ -125,7 +126,7 @@ int ss_cmd_demo(int argc, char **argv)
                           "--collective", "fcollect", "--algorithm",
                           "ring,recursive_doubling,bruck,neighbor_exchange,knomial",
                           "--bytes", "8,8K", "--pes", DEMO_LADDER, "--budget",
-                          DEMO_BUDGET, "-j", "2", "--csv", csv, NULL};
+                          DEMO_BUDGET, "--csv", csv, NULL};
     int rc = child(self, args, 0);
     if (rc != 0 && rc != 1)
         return rc;

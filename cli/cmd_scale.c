@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "children.h"
 #include "commands.h"
 #include "fail.h"
 #include "options.h"
@@ -68,7 +69,10 @@ static const char help[] =
     "                      holds instead of simulating them again; they cost\n"
     "                      nothing from the budget. Rows of other points are\n"
     "                      left alone; give the same run options each time\n"
-    "  -j N                points simulated at once (default 1)\n"
+    "  -j N                points simulated at once (default: one per CPU,\n"
+    "                      no more than the memory available holds at the\n"
+    "                      ladder's top, about 32 KiB per PE); the output\n"
+    "                      does not depend on it\n"
     "  --format F          table (default), csv or json\n"
     "  -o FILE             write there (once complete) instead of stdout\n"
     "  --csv FILE          also write the CSV to FILE (for plot and tune,\n"
@@ -495,6 +499,12 @@ static int run(scale_opts_t *o)
     size_t n = 0, missing = 0;
     if ((o->cache && open_cache(o)) || ss_scale_plan(&o->job))
         return SS_EXIT_USAGE;
+    if (!o->jobs) {
+        int top = o->job.ladder[o->job.nladder - 1];
+        o->jobs = ss_children_default_jobs(top, o->job.run.cfg.stack_kib);
+        fprintf(stderr, "shmemsim: scale: %d at a time (one per CPU, as the memory "
+                "available allows at %d PEs; -j sets it)\n", o->jobs, top);
+    }
     int rc = ss_scale_simulate(&o->job, o->jobs, o->cache ? o->cache : "/dev/null");
     if (rc == SS_EXIT_INTERRUPTED || rc == SS_EXIT_SYSTEM)
         return rc;
@@ -515,7 +525,7 @@ int ss_cmd_scale(int argc, char **argv)
     for (int i = 2; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
             return fputs(help, stdout), 0;
-    scale_opts_t o = {.jobs = 1};
+    scale_opts_t o = {.jobs = 0};   /* 0: ss_children_default_jobs */
     char **pass = calloc((size_t)argc + 2, sizeof *pass);   /* + --small-msg */
     if (!pass)
         return ss_fail(SS_EXIT_SYSTEM, "out of memory");

@@ -17,6 +17,7 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
+#include "children.h"
 #include "fit.h"
 #include "platform.h"
 #include "scale.h"
@@ -288,6 +289,20 @@ static void simcost_counts_and_calibrates(void **state)
     assert_rel(ss_simcost_estimate(&quick, 256, 4, 1, 1), 4, 1e-12);
 }
 
+/* scale's default -j: one per CPU, as many as the memory holds of the
+ * ladder's top at (stack + 16 KiB) per PE, never none. */
+static void default_jobs_fit_cpus_and_memory(void **state)
+{
+    (void)state;
+    unsigned long long gib = 1ULL << 30;
+    assert_int_equal(ss_children_jobs_for(2, 24 * gib, 100000, 16), 2);
+    assert_int_equal(ss_children_jobs_for(64, 24 * gib, 100000, 16), 7);
+    assert_int_equal(ss_children_jobs_for(64, 0, 100000, 16), 64);
+    assert_int_equal(ss_children_jobs_for(8, 1 * gib, 100000, 16), 1);
+    assert_int_equal(ss_children_jobs_for(0, 24 * gib, 1000, 16), 1);
+    assert_int_equal(ss_children_jobs_for(64, 24 * gib, 100000, 64), 3);
+}
+
 static void capacity_before_loading(void **state)
 {
     (void)state;
@@ -334,6 +349,7 @@ int main(void)
         cmocka_unit_test(interval_widens_with_distance),
         cmocka_unit_test(scale_refuses),
         cmocka_unit_test(simcost_counts_and_calibrates),
+        cmocka_unit_test(default_jobs_fit_cpus_and_memory),
         cmocka_unit_test(capacity_before_loading),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
