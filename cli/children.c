@@ -2,8 +2,9 @@
  * keeping what each printed (scale's sampled windows). Sweeps have their
  * own pool (sweep_run.c): their children are points with rows to store,
  * these are plain commands whose output the caller reads. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE   /* sched_getaffinity: the CPUs this process may use */
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,10 +38,19 @@ static unsigned long long mem_available(void)
     return kib * 1024;
 }
 
+/* The CPUs this process may run on (a batch job's allocation, taskset),
+ * else those online. */
+static long cpus_usable(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+    return sysconf(_SC_NPROCESSORS_ONLN);
+}
+
 int ss_children_default_jobs(long pes, int stack_kib)
 {
-    return ss_children_jobs_for(sysconf(_SC_NPROCESSORS_ONLN), mem_available(), pes,
-                                stack_kib);
+    return ss_children_jobs_for(cpus_usable(), mem_available(), pes, stack_kib);
 }
 
 /* The whole of a file, NUL-terminated; NULL when it cannot be read. */

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "children.h"
 #include "parse.h"
 #include "commands.h"
 #include "fail.h"
@@ -48,7 +49,10 @@ static const char help[] =
     "                    the names it has (`shmemsim list`); a name no listed\n"
     "                    collective has is an error\n"
     "  --bytes LIST      sizes as for run (default 8), e.g. 8,1K:1M\n"
-    "  -j N              points run at once (default 1); each is a process\n"
+    "  -j N              points run at once (default: one per CPU this\n"
+    "                    process may use, no more than the memory available\n"
+    "                    holds at the largest --pes, about 32 KiB per PE);\n"
+    "                    each is a process\n"
     "  --dry-run         list the points (and which OUT holds), run nothing\n"
     "  --part I/K        run only the points whose index mod K is I\n"
     "  --emit-slurm FILE write a Slurm array job script, task I running\n"
@@ -333,6 +337,12 @@ static int do_sweep(opts_t *o)
     if (load_out(o))
         return SS_EXIT_INPUT;
     size_t all = count(&o->s, 0), before = count(&o->s, 1);
+    if (!o->s.jobs) {
+        int most = 0;
+        for (size_t i = 0; i < o->s.npes; i++)
+            most = o->s.pes[i] > most ? o->s.pes[i] : most;
+        o->s.jobs = ss_children_default_jobs(most, o->run.cfg.stack_kib);
+    }
     if (o->part_k)
         snprintf(part, sizeof part, " (part %d/%d of %zu)", o->part_i, o->part_k,
                  o->s.npt);
@@ -370,7 +380,7 @@ int ss_cmd_sweep(int argc, char **argv)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
             return fputs(help, stdout), 0;
     opts_t o = {0};
-    o.s.jobs = 1;
+    o.s.jobs = 0;   /* 0: ss_children_default_jobs, when it runs */
     o.s.algs_arg = "all";
     o.s.bytes_arg = "8";
     /* argv[0] when it is a path: /proc/self/exe would name valgrind or
