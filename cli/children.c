@@ -4,8 +4,8 @@
  * these are plain commands whose output the caller reads. */
 #define _GNU_SOURCE   /* sched_getaffinity: the CPUs this process may use */
 #include <errno.h>
-#include <sched.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,8 +18,8 @@ int ss_children_jobs_for(long cpus, unsigned long long avail, long pes,
                          int stack_kib)
 {
     long jobs = cpus > 0 ? cpus : 1;
-    unsigned long long each = (unsigned long long)(pes > 0 ? pes : 1) *
-                              (unsigned long long)((stack_kib > 0 ? stack_kib : 0) + 16) * 1024;
+    unsigned long long kib = (unsigned long long)(stack_kib > 0 ? stack_kib : 0) + 16;
+    unsigned long long each = (unsigned long long)(pes > 0 ? pes : 1) * kib * 1024;
     if (avail > 0 && avail / each < (unsigned long long)jobs)
         jobs = (long)(avail / each);
     return jobs < 1 ? 1 : jobs > 1024 ? 1024 : (int)jobs;

@@ -16,18 +16,17 @@
 
 /* Seconds of simulation the demo plans for, by the estimates of its
  * points one after another (it runs one per CPU as memory allows, the
- * ladder's top first; docs/scaling.md, "The demo", has a measured run
- * on 2 cores). Every point
- * runs under the small-message model (the ladder reaches 100,000 PEs),
- * and the plan (scale_plan.c) simulates the top of the ladder where it
- * fits: 210 s covers recursive-doubling, Bruck and k-nomial at 100,000
- * PEs (about 30 s each for the two sizes), so their answers there are
- * simulated, not fitted. Ring and neighbour exchange (p - 1 and p/2
- * steps) are fitted from up to 1,024 or 2,048 PEs with forms that follow
- * the routes the PEs span; sampling them at 100,000 PEs would take a
- * minute and a half each. 8 KiB rather than a larger size: the winner
- * changes with the PE count there, and a 64 KiB block costs the
- * simulator about twice as much at 100,000 PEs. */
+ * ladder's top first; docs/scaling.md, "The demo", has a measured run on
+ * 2 cores). Every point runs under the small-message model (the ladder
+ * reaches 100,000 PEs), and the plan (scale_plan.c) simulates the top of
+ * the ladder where it fits: 210 s covers recursive-doubling, Bruck and
+ * k-nomial at 100,000 PEs (about 30 s each for the two sizes), so their
+ * answers there are simulated, not fitted. Ring and neighbour exchange
+ * (p - 1 and p/2 steps) are fitted from up to 1,024 or 2,048 PEs with
+ * forms that follow the routes the PEs span; sampling them at 100,000
+ * PEs would take over a minute each. 8 KiB rather than a larger size:
+ * the winner changes with the PE count there, and a 64 KiB block costs
+ * the simulator about twice as much at 100,000 PEs. */
 #define DEMO_BUDGET "210"
 
 /* Powers of two: rdb's extras make a non-power of two far costlier to

@@ -291,7 +291,8 @@ void ss_scale_case_of(const ss_scale_job_t *j, size_t a, size_t s, ss_scale_case
                            j->kind == SHCOLL_COLLECT ? member_bytes : NULL,
                            alg && alg->nsteps && j->kind != SHCOLL_ALLTOALL,
                            !strcmp(j->algs[a], "bruck"),   /* the one shifted */
-                           j->kind == SHCOLL_FCOLLECT && !strcmp(j->algs[a], "neighbor_exchange")};
+                           j->kind == SHCOLL_FCOLLECT &&
+                               !strcmp(j->algs[a], "neighbor_exchange")};   /* paired */
 }
 
 static int span_of(const ss_scale_job_t *j, long pes, ss_span_t *s)
