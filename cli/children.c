@@ -13,29 +13,17 @@
 #include <unistd.h>
 
 #include "children.h"
+#include "meminfo.h"
+#include "ss_config.h"
 
 int ss_children_jobs_for(long cpus, unsigned long long avail, long pes,
                          int stack_kib)
 {
     long jobs = cpus > 0 ? cpus : 1;
-    unsigned long long kib = (unsigned long long)(stack_kib > 0 ? stack_kib : 0) + 16;
-    unsigned long long each = (unsigned long long)(pes > 0 ? pes : 1) * kib * 1024;
+    unsigned long long each = (unsigned long long)(pes > 0 ? pes : 1) * ss_pe_memory(stack_kib);
     if (avail > 0 && avail / each < (unsigned long long)jobs)
         jobs = (long)(avail / each);
     return jobs < 1 ? 1 : jobs > 1024 ? 1024 : (int)jobs;
-}
-
-static unsigned long long mem_available(void)
-{
-    FILE *f = fopen("/proc/meminfo", "r");
-    char line[256];
-    unsigned long long kib = 0;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1)
-            break;
-    if (f)
-        fclose(f);
-    return kib * 1024;
 }
 
 /* The CPUs this process may run on (a batch job's allocation, taskset),
@@ -50,7 +38,7 @@ static long cpus_usable(void)
 
 int ss_children_default_jobs(long pes, int stack_kib)
 {
-    return ss_children_jobs_for(cpus_usable(), mem_available(), pes, stack_kib);
+    return ss_children_jobs_for(cpus_usable(), ss_meminfo("MemAvailable"), pes, stack_kib);
 }
 
 /* The whole of a file, NUL-terminated; NULL when it cannot be read. */

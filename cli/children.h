@@ -13,9 +13,7 @@ int ss_children_run(const char *exe, char **const argvs[], size_t n, int jobs,
 
 /* How many simulations of up to pes PEs to run at once by default: one
  * per CPU this process may use, no more than the memory available holds
- * (a PE takes its stack of stack_kib KiB and about 16 KiB of runtime
- * state; 100,000 PEs measured 1.9 to 2.3 GB with 16 KiB stacks), and at
- * least one. */
+ * (ss_pe_memory a PE), and at least one. */
 int ss_children_default_jobs(long pes, int stack_kib);
 /* The same from given figures: cpus usable, bytes of memory available
  * (0: unknown, no limit). */

@@ -86,6 +86,7 @@ typedef struct opts {
     const char **merge;
     size_t nmerge;
     int merging, part_i, part_k, dry;
+    int most_pes;              /* the largest of --pes */
     long tasks;
 } opts_t;
 
@@ -246,10 +247,10 @@ static int resolve_lists(opts_t *o)
         s->pes[s->npes++] = (int)v[i];
     }
     free(v);
-    int most = 0;
+    o->most_pes = 0;
     for (size_t i = 0; i < s->npes; i++)
-        most = s->pes[i] > most ? s->pes[i] : most;
-    ss_passthrough_one_model(&o->run, most);
+        o->most_pes = s->pes[i] > o->most_pes ? s->pes[i] : o->most_pes;
+    ss_passthrough_one_model(&o->run, o->most_pes);
     if (ss_parse_bytes_list(s->bytes_arg, &s->bytes, &s->nsizes, err, sizeof err))
         return ss_fail(SS_EXIT_USAGE, "--bytes: %s", err), -1;
     return resolve_kinds(o) || resolve_algs(o) ? -1 : 0;
@@ -337,12 +338,8 @@ static int do_sweep(opts_t *o)
     if (load_out(o))
         return SS_EXIT_INPUT;
     size_t all = count(&o->s, 0), before = count(&o->s, 1);
-    if (!o->s.jobs) {
-        int most = 0;
-        for (size_t i = 0; i < o->s.npes; i++)
-            most = o->s.pes[i] > most ? o->s.pes[i] : most;
-        o->s.jobs = ss_children_default_jobs(most, o->run.cfg.stack_kib);
-    }
+    if (!o->s.jobs)
+        o->s.jobs = ss_children_default_jobs(o->most_pes, o->run.cfg.stack_kib);
     if (o->part_k)
         snprintf(part, sizeof part, " (part %d/%d of %zu)", o->part_i, o->part_k,
                  o->s.npt);

@@ -160,8 +160,8 @@ static void widen_beyond(ss_scale_row_t *r, const ss_span_t *seen,
  * all latency (for a neighbour exchange, whose steps go at the pair's
  * route, were every second one to wait for the longest, as a ring's do:
  * ss_scale_basis_t.lat_hi). The interval holds d/2 either way, in
- * quadrature with the fit's own. Checked against whole and sampled runs on aries-xc
- * (docs/scaling.md). */
+ * quadrature with the fit's own. Checked against whole and sampled runs
+ * on aries-xc (docs/scaling.md). */
 static void widen_span(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
                        const series_t *sr, ss_scale_row_t *r)
 {

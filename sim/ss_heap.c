@@ -28,6 +28,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "meminfo.h"
 #include "ss_internal.h"
 
 typedef struct ss_alloc {
@@ -74,27 +75,18 @@ int ss_heap_init(int npes, const ss_config_t *cfg, size_t budget)
     return 0;
 }
 
-/* Memory for the program's symmetric copies: half of what the machine has
- * free (MemAvailable), less what the PEs themselves take (stack and
- * runtime state, about stack + 16 KiB each). 0 (no limit) when unknown. */
-static unsigned long long meminfo(const char *key)
+unsigned long long ss_pe_memory(int stack_kib)   /* ss_config.h */
 {
-    FILE *f = fopen("/proc/meminfo", "r");
-    char line[256];
-    unsigned long long kib = 0;
-    size_t n = strlen(key);
-    while (f && fgets(line, sizeof line, f))
-        if (!strncmp(line, key, n) && sscanf(line + n, ": %llu kB", &kib) == 1)
-            break;
-    if (f)
-        fclose(f);
-    return kib * 1024;
+    return ((unsigned long long)(stack_kib > 0 ? stack_kib : 0) + 16) * 1024;
 }
 
+/* Memory for the program's symmetric copies: half of what the machine has
+ * free (MemAvailable), less what the PEs themselves take (ss_pe_memory
+ * each). 0 (no limit) when unknown. */
 size_t ss_heap_budget(int npes, int stack_kib)
 {
-    unsigned long long avail = meminfo("MemAvailable") / 2;
-    unsigned long long pes = (unsigned long long)npes * ((unsigned long long)stack_kib + 16) * 1024;
+    unsigned long long avail = ss_meminfo("MemAvailable") / 2;
+    unsigned long long pes = (unsigned long long)npes * ss_pe_memory(stack_kib);
     if (!avail)
         return 0;
     return avail > pes ? (size_t)(avail - pes) : 1;
@@ -124,7 +116,7 @@ void ss_heap_watch(double now)
     if (!H.mapped || now - H.watched < 1.0)
         return;
     H.watched = now;
-    unsigned long long avail = meminfo("MemAvailable"), total = meminfo("MemTotal");
+    unsigned long long avail = ss_meminfo("MemAvailable"), total = ss_meminfo("MemTotal");
     if (!total || avail > total / 32)
         return;
     ss_fatal("memory is running out (%.1f GiB of %.1f GiB left): the PEs "

@@ -56,6 +56,11 @@ typedef struct ss_config {
 
 void ss_config_defaults(ss_config_t *cfg);
 
+/* Bytes a simulated PE takes beside the symmetric heap: its stack of
+ * stack_kib KiB and about 16 KiB of runtime state (100,000 PEs measured
+ * 1.9 to 2.3 GB with 16 KiB stacks, docs/performance.md). */
+unsigned long long ss_pe_memory(int stack_kib);
+
 /* What the last ss_world_run cost SimGrid, for benchmarks and tests. */
 typedef struct ss_run_stats {
     unsigned long long messages;   /* the runtime's messages: puts, gets,
