@@ -80,6 +80,19 @@ typedef struct shcoll_args {
     void *work;          /* symmetric scratch, work_bytes() bytes */
     shcoll_combine_fn combine;
     shcoll_steps_t steps;   /* step algorithms only; {0, 0}: all */
+    /* Node structure of the set, as a runtime's team knows it from its
+     * creation (SHMEM_TEAM_SHARED): members r and r' share a node, and so
+     * memory, iff r / node == r' / node. 0 or 1: none known; node-aware
+     * algorithms then run their network phase over every member. Timing
+     * only: any value gives the right result. */
+    int node;
+    /* Node-aware algorithms: the algorithm of the same collective the
+     * one leader per node runs among the leaders (a catalogue name);
+     * NULL: the algorithm's own choice. */
+    const char *leader;
+    /* 1: a step's flag travels with its data in one shmem_put_signal
+     * (OpenSHMEM 1.5), no fence; 0: put, fence, then the flag. */
+    int signal;
 } shcoll_args_t;
 
 /* psync contract: on entry every word of psync is SHMEM_SYNC_VALUE on

@@ -150,6 +150,7 @@ static int resolve_model(ss_config_t *cfg)
         m->shm_bw = t.shm_bw;
         m->unordered = t.unordered;
         keep_given(m, &cli);
+        m->shm_o_recv = t.shm_o_recv >= 0 ? t.shm_o_recv : m->o_recv;
     } else if (!m->given) {
         return ss_fail(SS_EXIT_USAGE, "--model loggp needs per-message costs: "
                        "the platform has none (use a preset, a spec with o=, "

@@ -14,7 +14,7 @@ void ss_model_defaults(ss_model_t *m, ss_model_kind_t kind)
     m->kind = kind;
     m->chosen = 0;
     m->given = 0;
-    m->o_recv = m->shm_o = m->shm_lat = m->shm_bw = 0.0;
+    m->o_recv = m->shm_o = m->shm_lat = m->shm_bw = m->shm_o_recv = 0.0;
     m->unordered = 0;
     m->poll_s = 50e-9;
     m->combine_s_per_byte = 0.25e-9;   /* ~4 GB/s of combined input */
@@ -62,6 +62,11 @@ int ss_model_simgrid_args(const ss_model_t *m, const char **out, int max)
 double ss_model_issue(const ss_model_t *m, int same_node)
 {
     return same_node && m->kind == SS_MODEL_LOGGP ? m->shm_o : m->o_send;
+}
+
+double ss_model_signal(const ss_model_t *m, int same_node)
+{
+    return same_node && m->kind == SS_MODEL_LOGGP ? m->shm_o_recv : m->o_recv;
 }
 
 /* LV08's latency and bandwidth factors and TCP window are not in the

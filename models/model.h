@@ -25,6 +25,9 @@ typedef enum ss_model_kind {
  *           target nothing;
  *   shm_o, shm_lat, shm_bw: the same for a PE of the same node (shared
  *           memory: a copy, no NIC, no gap);
+ *   shm_o_recv  CPU time of the target PE per signal from a PE of its own
+ *           node: the flag's cache line fetched from the writer's core,
+ *           no NIC receive path;
  *   unordered  the network may deliver a PE's messages out of order
  *           (adaptive routing): fence costs a round trip. */
 typedef struct ss_model {
@@ -38,6 +41,7 @@ typedef struct ss_model {
     double shm_o, shm_lat, shm_bw;   /* intra-node: s, s, B/s; the spec's
                                         loopback links carry the latter two
                                         (platforms/builders/) */
+    double shm_o_recv;    /* CPU time per signal from the same node (s) */
     int unordered;        /* order=adaptive: a fence is a quiet, and a
                              quiet ends when the acknowledgements return
                              (sim/ss_order.c) */
@@ -73,6 +77,8 @@ typedef struct ss_model {
 
 /* Issue overhead of one operation to a PE on the same node or not. */
 double ss_model_issue(const ss_model_t *m, int same_node);
+/* CPU time of consuming one signal from a PE on the same node or not. */
+double ss_model_signal(const ss_model_t *m, int same_node);
 
 /* The small_bytes a run of npes PEs uses. */
 size_t ss_model_small_bytes(const ss_model_t *m, int npes);

@@ -54,6 +54,7 @@ typedef struct ss_topo {
     /* Per-message software costs of the loggp model (models/model.h), in
      * seconds and B/s; has_costs: the spec gave any of them. */
     double o, o_recv, gap, shm_o, shm_lat, shm_bw;
+    double shm_o_recv;         /* < 0: not given, o_recv stands for it */
     int unordered;             /* order=adaptive (1) or fifo (0) */
     int has_costs;
 } ss_topo_t;

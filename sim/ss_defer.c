@@ -168,7 +168,8 @@ int ss_defer_order(ss_pe_t *pe, int fence)
 static double step(ss_pe_t *pe, struct ss_step *s, double now)
 {
     int send = s->kind == STEP_SEND || s->kind == STEP_PUT;
-    if (!send && !ss_order_unordered()) {   /* a fence is an epoch only */
+    if (!send && (!ss_order_unordered() ||   /* a fence is an epoch only */
+                  (s->kind == STEP_FENCE && ss_order_local_only(pe, &pe->dflt)))) {
         ss_order_mark(pe, &pe->dflt);
         return now;
     }

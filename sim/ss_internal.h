@@ -375,6 +375,7 @@ void ss_idle_end(ss_pe_t *pe);
  * new epoch on cx. */
 double ss_order_back(ss_pe_t *pe, const ss_ctx_state_t *cx);
 int ss_order_unordered(void);   /* loggp with order=adaptive */
+int ss_order_local_only(const ss_pe_t *pe, const ss_ctx_state_t *cx);
 void ss_order_mark(ss_pe_t *pe, ss_ctx_state_t *cx);
 
 /* ss_rma.c */

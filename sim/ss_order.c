@@ -28,11 +28,16 @@ static int unordered(void)
     return ss_order_unordered();
 }
 
-/* Through the small-message model's route cache when the route may be
- * asked there (ss_small.c), else from SimGrid. */
+/* How long an acknowledgement takes back from target: the route's
+ * latency, through the small-message model's route cache when the route
+ * may be asked there (ss_small.c), else from SimGrid. None from a PE of
+ * the same node: a store there is complete once it has landed, and the
+ * node's memory keeps a PE's stores in order. */
 static double route_latency(const ss_pe_t *pe, int target)
 {
     const ss_pe_t *t = &ss_w.pes[target];
+    if (t->host == pe->host)
+        return 0;
     return pe->sem && t->sem ? ss_route_latency(pe->host, t->host)
                              : sg_host_get_route_latency(pe->host, t->host);
 }
@@ -61,6 +66,22 @@ static double acks_back(ss_pe_t *pe, const ss_ctx_state_t *cx, double *ack)
             last = o->msg->lands + lat;
     }
     return known ? last : -1;
+}
+
+/* Are all of cx's outstanding puts and atomics to PEs of this PE's own
+ * node? A fence then needs no wait even on an adaptive network: the
+ * node's memory keeps one PE's stores in order, and the epoch the fence
+ * marks orders them at the target as on a FIFO network. */
+int ss_order_local_only(const ss_pe_t *pe, const ss_ctx_state_t *cx)
+{
+    for (uint32_t i = 0; i < pe->nout; i++) {
+        const ss_out_t *o = &pe->out[i];
+        if (o->msg && o->ctx == cx->id &&
+            (o->msg->kind == SS_MSG_PUT || o->msg->kind == SS_MSG_AMO) &&
+            ss_w.pes[o->target].host != pe->host)
+            return 0;
+    }
+    return 1;
 }
 
 double ss_order_back(ss_pe_t *pe, const ss_ctx_state_t *cx)
@@ -131,7 +152,8 @@ static void fence_on(ss_pe_t *pe, ss_ctx_state_t *cx)
 {
     if (deferred(pe, cx, 1))
         return;
-    if (unordered())
+    int held_away = pe->held && ss_w.pes[pe->held_target].host != pe->host;
+    if (unordered() && (held_away || !ss_order_local_only(pe, cx)))
         quiet_now(pe, cx);
     ss_order_mark(pe, cx);
 }

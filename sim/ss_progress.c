@@ -139,18 +139,19 @@ static void release_waiters(ss_pe_t *pe, ss_msg_t *m)
 }
 
 /* A signal (an atomic, or a put's signal or fused flag) costs the PE
- * that consumes it o_recv of CPU time (models/model.h); the NIC serves
- * the rest. */
+ * that consumes it o_recv of CPU time (models/model.h), shm_o_recv when
+ * it comes from the PE's own node; the NIC or the cache serves the rest. */
 static void charge_signal(ss_pe_t *pe, const ss_msg_t *m)
 {
     if (!(m->kind == SS_MSG_AMO || (m->kind == SS_MSG_PUT && m->has_amo)))
         return;
+    double cost = ss_model_signal(&ss_w.cfg.model, ss_w.pes[m->src].host == pe->host);
     if (!pe->idle) {
-        pe->cpu_debt += ss_w.cfg.model.o_recv;
+        pe->cpu_debt += cost;
         return;
     }
     double landed = ss_w.landed_at >= 0 ? ss_w.landed_at : simgrid_get_clock();
-    pe->idle_cpu = (pe->idle_cpu > landed ? pe->idle_cpu : landed) + ss_w.cfg.model.o_recv;
+    pe->idle_cpu = (pe->idle_cpu > landed ? pe->idle_cpu : landed) + cost;
 }
 
 /* A blocked PE serves each signal from its landing (charge_signal),
