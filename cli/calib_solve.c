@@ -241,12 +241,12 @@ static void gap(const side_t *s, const calib_est_t *o, calib_est_t *e)
 /* MPI's 8-byte latency holds the receiver's matching of the message; a
  * put's does not (but holds the acknowledgement's route latency L when
  * unordered). */
-static void o_recv(const side_t *s, const calib_est_t *L, calib_est_t *e)
+static void o_recv(const side_t *s, int k, const calib_est_t *L, calib_est_t *e)
 {
     if (!s->mpi || !s->put) {
-        nope(e, "SHMEM's point-to-point figures do not show it (o-recv = MPI's "
-             "8-byte latency - the put's: give osu_latency and osu_oshm_put of "
-             "the same nodes)");
+        nope(e, "SHMEM's point-to-point figures do not show it (MPI's 8-byte "
+             "latency - the put's: give osu_latency and osu_oshm_put of the "
+             "same %s)", k ? "node" : "nodes");
         return;
     }
     const calib_line_t *m = &s->mpi->line, *p = &s->put->line;
@@ -274,22 +274,26 @@ int calib_solve(calib_input_t *in, size_t n, const calib_opts_t *o,
     memset(r, 0, sizeof *r);
     if (sort(in, n, s, err, errlen))
         return -1;
-    s[0].unordered = s[1].unordered = o->unordered;
+    /* Within a node a quiet waits for no acknowledgement: a store there
+     * is complete once it has landed (sim/ss_order.c). */
+    s[0].unordered = o->unordered;
+    s[1].unordered = 0;
     overhead(&s[0], 0, &r->p[CALIB_O], r);
     latency(&s[0], 0, &r->p[CALIB_O], &r->p[CALIB_L], r);
     bandwidth(&s[0], &r->p[CALIB_BW], r);
     gap(&s[0], &r->p[CALIB_O], &r->p[CALIB_GAP]);
-    o_recv(&s[0], &r->p[CALIB_L], &r->p[CALIB_O_RECV]);
+    o_recv(&s[0], 0, &r->p[CALIB_L], &r->p[CALIB_O_RECV]);
     int intra = 0;
     for (size_t i = 0; i < n; i++)
         intra |= in[i].side == CALIB_INTRA;
     if (!intra) {
-        for (int k = CALIB_SHM_O; k <= CALIB_SHM_BW; k++)
+        for (int k = CALIB_SHM_O; k <= CALIB_SHM_O_RECV; k++)
             nope(&r->p[k], "no intra-node figures (--intra FILE)");
         return 0;
     }
     overhead(&s[1], 1, &r->p[CALIB_SHM_O], r);
     latency(&s[1], 1, &r->p[CALIB_SHM_O], &r->p[CALIB_SHM_LAT], r);
     bandwidth(&s[1], &r->p[CALIB_SHM_BW], r);
+    o_recv(&s[1], 1, &r->p[CALIB_SHM_LAT], &r->p[CALIB_SHM_O_RECV]);
     return 0;
 }

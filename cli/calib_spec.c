@@ -13,7 +13,8 @@
 #define DEFAULT_NODES 64
 static const char *const key_of[CALIB_NPARAMS] = {
     [CALIB_O] = "o", [CALIB_GAP] = "gap", [CALIB_O_RECV] = "o-recv",
-    [CALIB_SHM_O] = "shm-o", [CALIB_SHM_LAT] = "shm-lat", [CALIB_SHM_BW] = "shm-bw"};
+    [CALIB_SHM_O] = "shm-o", [CALIB_SHM_LAT] = "shm-lat", [CALIB_SHM_BW] = "shm-bw",
+    [CALIB_SHM_O_RECV] = "shm-o-recv"};
 
 double calib_switch_lat(const ss_topo_t *t)
 {

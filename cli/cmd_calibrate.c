@@ -38,7 +38,7 @@ static const char help[] =
     "options:\n"
     "  FILE, --inter FILE  an output measured between two nodes (repeatable)\n"
     "  --intra FILE    one measured between two PEs of one node: gives shm-o,\n"
-    "                  shm-lat and shm-bw the same way (repeatable)\n"
+    "                  shm-lat, shm-bw and shm-o-recv the same way (repeatable)\n"
     "  --pairs K       the SHMEM message-rate files after it ran K pairs with\n"
     "                  their K senders on one node (OSU pairs PE i with i + N/2:\n"
     "                  2K PEs on two nodes); default 1\n"
@@ -65,7 +65,8 @@ static const char help[] =
     "           0 or left out: no separate gap\n"
     "  o-recv   CPU time of the target per signalling message (atomic, put\n"
     "           with signal); not determined from SHMEM figures alone\n"
-    "  shm-o, shm-lat, shm-bw   the same within a node\n"
+    "  shm-o, shm-lat, shm-bw, shm-o-recv   the same within a node (a\n"
+    "           quiet there waits for no acknowledgement, whatever the order)\n"
     "A parameter not determined is said so and left out of the spec (the\n"
     "base's value, if any, stands). The fit column is R^2 and the relative\n"
     "RMS residual of a latency line (weighted by 1/latency^2: every size\n"
@@ -87,7 +88,7 @@ typedef struct cal_opts {
 } cal_opts_t;
 
 static const char *const names[CALIB_NPARAMS] = {
-    "o", "L", "bw", "gap", "o-recv", "shm-o", "shm-lat", "shm-bw"};
+    "o", "L", "bw", "gap", "o-recv", "shm-o", "shm-lat", "shm-bw", "shm-o-recv"};
 
 static int is_bw(int k)
 {

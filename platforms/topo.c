@@ -38,7 +38,8 @@ const ss_topo_preset_t ss_topo_presets[] = {
      * 0.81 us). */
     {"aries-xc", "dragonfly:groups=9,chassis=6/3,routers=16/1,nodes=4,"
      "global-per-router=10,bw=5.25GBps,global-bw=4.7GBps,lat=0.1us,"
-     "nic-bw=9.649GBps,nic-lat=0.3us,cores=32,o=0us,o-recv=0.81us,order=adaptive",
+     "nic-bw=9.649GBps,nic-lat=0.3us,cores=32,o=0us,o-recv=0.81us,order=adaptive,"
+     "shm-o=0us,shm-lat=0.19us,shm-o-recv=0.16us,shm-bw=11.85GBps",
      "Cray XC (Aries) dragonfly, 9 groups, 3,456 x 32-core nodes", 32},
     /* HPE Slingshot (De Sensi et al., "An In-Depth Analysis of the
      * Slingshot Interconnect", SC20), as cabled: Rosetta switches of 64
@@ -54,7 +55,8 @@ const ss_topo_preset_t ss_topo_presets[] = {
      * two 0.3 us hops. */
     {"slingshot", "dragonfly:groups=4,chassis=1/1,routers=32/1,nodes=16,"
      "global-per-router=16,bw=25GBps,lat=0.3us,nic-bw=12.24GBps,nic-lat=0.46us,"
-     "cores=64,o=0us,o-recv=0.81us,order=adaptive",
+     "cores=64,o=0us,o-recv=0.81us,order=adaptive,"
+     "shm-o=0.06us,shm-lat=0.2us,shm-o-recv=0.17us,shm-bw=24.46GBps",
      "HPE Slingshot dragonfly, 4 groups, 2,048 x 64-core nodes", 64},
     {NULL, NULL, NULL, 0},
 };

@@ -74,6 +74,8 @@ static double acks_back(ss_pe_t *pe, const ss_ctx_state_t *cx, double *ack)
  * marks orders them at the target as on a FIFO network. */
 int ss_order_local_only(const ss_pe_t *pe, const ss_ctx_state_t *cx)
 {
+    if (pe->held && ss_w.pes[pe->held_target].host != pe->host)
+        return 0;   /* a held put (ss_send.c) is outstanding too */
     for (uint32_t i = 0; i < pe->nout; i++) {
         const ss_out_t *o = &pe->out[i];
         if (o->msg && o->ctx == cx->id &&
@@ -152,8 +154,7 @@ static void fence_on(ss_pe_t *pe, ss_ctx_state_t *cx)
 {
     if (deferred(pe, cx, 1))
         return;
-    int held_away = pe->held && ss_w.pes[pe->held_target].host != pe->host;
-    if (unordered() && (held_away || !ss_order_local_only(pe, cx)))
+    if (unordered() && !ss_order_local_only(pe, cx))
         quiet_now(pe, cx);
     ss_order_mark(pe, cx);
 }
