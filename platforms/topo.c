@@ -35,11 +35,18 @@ const ss_topo_preset_t ss_topo_presets[] = {
      * o + L, get = o + 2L: nic-lat 0.3 us with two 0.1 us hops); Piz
      * Daint XC40's osu_bw (9,649 MB/s) the NIC bandwidth; its
      * osu_latency (1.61 us) minus the put, the receive path (o-recv
-     * 0.81 us). */
+     * 0.81 us). Inside a node (ARCHER's XC30 nodes, the closest published
+     * figures: hpc-uk/archer-benchmarks IMB): shm-bw 11.85 GB/s, IMB
+     * PingPong of 4 MiB; shm-o 0 as o; shm-o-recv 0.03 us as on ARCHER2
+     * (a load of a node-mate's word); shm-lat 0.44 us, where both
+     * one-node 24-process rows (allreduce 1.75 us, allgather 3.81 us)
+     * land in band: IMB's neighbouring ranks give 0.35 us one way, and
+     * a full node's log-step partners sit further apart
+     * (docs/models.md, "The shared-memory path"). */
     {"aries-xc", "dragonfly:groups=9,chassis=6/3,routers=16/1,nodes=4,"
      "global-per-router=10,bw=5.25GBps,global-bw=4.7GBps,lat=0.1us,"
      "nic-bw=9.649GBps,nic-lat=0.3us,cores=32,o=0us,o-recv=0.81us,order=adaptive,"
-     "shm-o=0us,shm-lat=0.19us,shm-o-recv=0.16us,shm-bw=11.85GBps",
+     "shm-o=0us,shm-lat=0.44us,shm-o-recv=0.03us,shm-bw=11.85GBps",
      "Cray XC (Aries) dragonfly, 9 groups, 3,456 x 32-core nodes", 32},
     /* HPE Slingshot (De Sensi et al., "An In-Depth Analysis of the
      * Slingshot Interconnect", SC20), as cabled: Rosetta switches of 64
@@ -52,11 +59,18 @@ const ss_topo_preset_t ss_topo_presets[] = {
      * NIC bandwidth; osu_latency 2.33 us = route + o-recv, split as on
      * Aries (o-recv 0.81 us, the same Cray MPICH receive path: no SHMEM
      * figure separates them), so a 1.52 us route: nic-lat 0.46 us with
-     * two 0.3 us hops. */
+     * two 0.3 us hops. Inside a node (ARCHER2's, 2 x 64-core EPYC, as
+     * LUMI-C's): shm-o 0.06 us, Cray OpenSHMEMX osu_oshm_put + quiet;
+     * shm-o-recv 0.03 us, its osu_oshm_get (a load of a node-mate's
+     * word); shm-bw 24.46 GB/s, osu_bw of 4 MiB; shm-lat 0.62 us, so that
+     * a hop (shm-o + shm-lat + shm-o-recv, 0.71 us) is the one-way
+     * latency of IMB PingPong averaged over a log-step algorithm's seven
+     * partners on a node of 128 (distances 1 and 2 in one CCX: 0.34 us;
+     * 4 to 32 in one socket: 0.76 us; 64 across: 1.27 us). */
     {"slingshot", "dragonfly:groups=4,chassis=1/1,routers=32/1,nodes=16,"
      "global-per-router=16,bw=25GBps,lat=0.3us,nic-bw=12.24GBps,nic-lat=0.46us,"
      "cores=64,o=0us,o-recv=0.81us,order=adaptive,"
-     "shm-o=0.06us,shm-lat=0.2us,shm-o-recv=0.17us,shm-bw=24.46GBps",
+     "shm-o=0.06us,shm-lat=0.62us,shm-o-recv=0.03us,shm-bw=24.46GBps",
      "HPE Slingshot dragonfly, 4 groups, 2,048 x 64-core nodes", 64},
     {NULL, NULL, NULL, 0},
 };
