@@ -39,9 +39,10 @@
  * psync and work. psync_words and work_bytes do not see q. The node tree
  * takes (k-1) ceil(log_k q) + 1 words, at most its value at q = npes
  * (k clamped to q, then to npes); the leader algorithm's slice follows,
- * and it runs at L <= npes leaders: its words are at most the most any
- * algorithm of the collective takes at npes (psync counts grow with the
- * member count). Work likewise, over the log-step algorithms (shapes LOG
+ * and it runs at L = ceil(npes/q) leaders: its words are at most the
+ * most any algorithm of the collective takes at any such L (every
+ * distinct L is tried: counts are not monotone in the member count).
+ * Work likewise, over the log-step algorithms (shapes LOG
  * and KNOMIAL2) only: a LINEAR or RING leader (reduce linear, collect
  * linear and ring) wants O(L) words of work per member, so covering it
  * for every q would cost every node-aware call O(p) bytes per member; at
@@ -125,32 +126,63 @@ const shcoll_alg_t *shcoll_nodes_leader(shcoll_kind_t kind,
     return alg == NULL || alg->run == NULL || is_node_aware(alg) ? NULL : alg;
 }
 
-size_t shcoll_nodes_leader_words(shcoll_kind_t kind, int npes)
+/* The most any leader algorithm of kind (node-aware aside; for work only
+ * LOG and KNOMIAL2 ones) takes at L leaders, over every L = ceil(npes/q)
+ * (fcollect: at the largest q giving that L, blocks of q nbytes). Counts
+ * of psync words and padding are not monotone in the member count (a
+ * k-nomial plan's extras), so every distinct L is tried: about 2
+ * sqrt(npes) of them, and the last answer per kind is kept, as every
+ * member asks the same at every call. */
+static size_t leader_most(shcoll_kind_t kind, int npes, size_t nbytes,
+                          int work)
 {
+    static struct {
+        int npes, work, valid;
+        size_t nbytes, most;
+    } memo[SHCOLL_NKINDS];
+    if ((unsigned)kind >= SHCOLL_NKINDS)
+        return 0;
+    if (memo[kind].valid && memo[kind].npes == npes &&
+        memo[kind].nbytes == nbytes && memo[kind].work == work)
+        return memo[kind].most;
     size_t most = 0;
-    for (const shcoll_alg_t *alg = shcoll_registry(kind); alg && alg->name;
-         alg++)
-        if (!is_node_aware(alg) && alg->psync_words) {
-            size_t w = alg->psync_words(npes, 0);
+    for (int q = 1; q <= npes;) {
+        int L = (npes + q - 1) / q;
+        int qmax = L > 1 ? (npes - 1) / (L - 1) : npes;
+        size_t n = kind == SHCOLL_FCOLLECT ? (size_t)qmax * nbytes : nbytes;
+        int i = 0;
+        for (const shcoll_alg_t *alg = shcoll_registry(kind); alg && alg->name;
+             alg++, i++) {
+            const shcoll_entry_t *e = shcoll_entry(kind, i);
+            size_t w = 0;
+            if (is_node_aware(alg) || !e)
+                continue;
+            if (!work && alg->psync_words)
+                w = alg->psync_words(L, 0);
+            else if (work && alg->work_bytes &&
+                     (e->shape == SHCOLL_SHAPE_LOG ||
+                      e->shape == SHCOLL_SHAPE_KNOMIAL2))
+                w = alg->work_bytes(L, n, 0);
             most = w > most ? w : most;
         }
+        q = qmax + 1;
+    }
+    memo[kind].npes = npes;
+    memo[kind].nbytes = nbytes;
+    memo[kind].work = work;
+    memo[kind].most = most;
+    memo[kind].valid = 1;
     return most;
+}
+
+size_t shcoll_nodes_leader_words(shcoll_kind_t kind, int npes)
+{
+    return leader_most(kind, npes, 0, 0);
 }
 
 size_t shcoll_nodes_leader_work(shcoll_kind_t kind, int npes, size_t nbytes)
 {
-    size_t most = 0;
-    int i = 0;
-    for (const shcoll_alg_t *alg = shcoll_registry(kind); alg && alg->name;
-         alg++, i++) {
-        const shcoll_entry_t *e = shcoll_entry(kind, i);
-        if (is_node_aware(alg) || !alg->work_bytes || !e ||
-            (e->shape != SHCOLL_SHAPE_LOG && e->shape != SHCOLL_SHAPE_KNOMIAL2))
-            continue;
-        size_t w = alg->work_bytes(npes, nbytes, 0);
-        most = w > most ? w : most;
-    }
-    return most;
+    return leader_most(kind, npes, nbytes, 1);
 }
 
 void shcoll_nodes_wait_children(const shcoll_nodes_t *g, long *psync,

@@ -27,7 +27,8 @@ const shcoll_alg_t *shcoll_nodes_leader(shcoll_kind_t kind,
 
 /* Bounds, valid for every node size 1..npes, of the node tree's psync
  * words (child flags and the parent's word) and of the words and bytes
- * any leader algorithm takes at up to npes leaders (nodes.c: which). */
+ * any leader algorithm takes at ceil(npes/q) leaders (nodes.c: which;
+ * fcollect's leaders move blocks of q nbytes). */
 size_t shcoll_nodes_tree_words(int npes, int radix, int default_radix);
 size_t shcoll_nodes_leader_words(shcoll_kind_t kind, int npes);
 size_t shcoll_nodes_leader_work(shcoll_kind_t kind, int npes, size_t nbytes);

@@ -65,8 +65,7 @@ size_t shcoll_fcollect_node_aware_work_bytes(int npes, size_t nbytes,
 {
     (void)radix;
     return pad_bytes(npes, nbytes) +
-           shcoll_nodes_leader_work(SHCOLL_FCOLLECT, npes,
-                                    (size_t)npes * nbytes);
+           shcoll_nodes_leader_work(SHCOLL_FCOLLECT, npes, nbytes);
 }
 
 int shcoll_fcollect_node_aware_run(const shcoll_args_t *a)
