@@ -45,6 +45,11 @@
 #define SHCOLL_TREE_RADIX 4
 #define SHCOLL_PIPE_SEGMENT 8192
 #define SHCOLL_WINDOW 8
+/* Radix 8 for the trees inside a node (the node_aware rows): there a put
+ * is a store into the parent's memory and a flag a cache line, so
+ * polling 7 children costs little, and a node of 24..128 members is 2 or
+ * 3 levels deep instead of 5 to 7 at radix 2 (algorithms/nodes.c). */
+#define SHCOLL_NODE_RADIX 8
 
 #define SHCOLL_KINDS(X)                                                     \
     X(FCOLLECT, fcollect)                                                   \
@@ -67,7 +72,9 @@
     X(FCOLLECT, fcollect, NEIGHBOR_EXCHANGE, neighbor_exchange, STEPS,      \
       0, 0, "p/2 swaps of block pairs with alternating neighbours")         \
     X(FCOLLECT, fcollect, KNOMIAL, knomial, LOG, SHCOLL_TREE_RADIX, 0,      \
-      "radix-k recursive multiplying, any p")
+      "radix-k recursive multiplying, any p")                               \
+    X(FCOLLECT, fcollect, NODE_AWARE, node_aware, LOG, SHCOLL_NODE_RADIX,   \
+      0, "k-nomial gather in each node, leaders' fcollect, node broadcast")
 
 /* collect: members' block sizes differ, so work_bytes is given the total
  * of all members' bytes (work must be symmetric). */
@@ -79,7 +86,9 @@
     X(COLLECT, collect, RECURSIVE_DOUBLING, recursive_doubling, KNOMIAL2,   \
       0, 0, "scan of sizes, then blocks, by pairwise swaps, any p")         \
     X(COLLECT, collect, BRUCK, bruck, LOG, 0, 0,                            \
-      "scan of sizes, then blocks, by Bruck rounds")
+      "scan of sizes, then blocks, by Bruck rounds")                        \
+    X(COLLECT, collect, NODE_AWARE, node_aware, LOG, SHCOLL_NODE_RADIX, 0,  \
+      "node sizes scanned, k-nomial gather, leaders' collect, node bcast")
 
 #define SHCOLL_BROADCAST_ALGS(X)                                            \
     X(BROADCAST, broadcast, LINEAR, linear, LINEAR, 0, 0,                   \
@@ -95,7 +104,9 @@
     X(BROADCAST, broadcast, PIPELINED_CHAIN, pipelined_chain, LOG, 0,       \
       SHCOLL_PIPE_SEGMENT, "chain, segments follow each other")             \
     X(BROADCAST, broadcast, PIPELINED_BINARY, pipelined_binary, LOG, 0,     \
-      SHCOLL_PIPE_SEGMENT, "binary tree, segments follow each other")
+      SHCOLL_PIPE_SEGMENT, "binary tree, segments follow each other")       \
+    X(BROADCAST, broadcast, NODE_AWARE, node_aware, LOG, SHCOLL_NODE_RADIX, \
+      0, "arrivals up each node, leaders' broadcast, k-nomial node bcast")
 
 #define SHCOLL_REDUCE_ALGS(X)                                               \
     X(REDUCE, reduce, LINEAR, linear, LINEAR, 0, 0,                         \
@@ -110,7 +121,9 @@
       "reduce-scatter by recursive halving, allgather by recursive "        \
       "doubling")                                                           \
     X(REDUCE, reduce, RING, ring, RING, 0, 0,                               \
-      "ring reduce-scatter, then ring allgather")
+      "ring reduce-scatter, then ring allgather")                           \
+    X(REDUCE, reduce, NODE_AWARE, node_aware, LOG, SHCOLL_NODE_RADIX, 0,    \
+      "k-nomial reduce in each node, leaders' allreduce, node broadcast")
 
 /* alltoall (and alltoalls, with element strides): the radix of windowed
  * is how many blocks a member has in flight. */

@@ -42,6 +42,9 @@ static const char run_help[] =
     "                    (default: $SHMEMSIM_COLL_RADIX, else the algorithm's)\n"
     "  --segment SIZE    pipeline segment for algorithms that have one\n"
     "                    (default: $SHMEMSIM_COLL_SEGMENT, else the algorithm's)\n"
+    "  --leader ALG      node_aware: the algorithm of the same collective its\n"
+    "                    node leaders run over the network (default:\n"
+    "                    $SHMEMSIM_COLL_LEADER, else node_aware's choice)\n"
     "  --format F        table (default), csv or json\n"
     "  --check           verify every PE's result against a sequential\n"
     "                    reference; exit 1 on a mismatch\n"
@@ -120,6 +123,8 @@ static int run_option(int argc, char **argv, int *i, run_opts_t *o)
     } else if (!strcmp(opt, "--segment")) {
         if (ss_parse_size(v, &o->cfg.segment, err, sizeof err))
             return ss_fail(SS_EXIT_USAGE, "%s", err);
+    } else if (!strcmp(opt, "--leader")) {
+        o->cfg.leader = v;
     } else if (!strcmp(opt, "--bytes")) {
         o->bytes_arg = v;
         free(o->bytes);
@@ -187,6 +192,12 @@ static int run_validate(run_opts_t *o)
     if (!o->alg)
         return ss_fail(SS_EXIT_USAGE, "--algorithm is required (`shmemsim list` "
                        "shows them)");
+    char lead[512];
+    if (o->cfg.leader && !ss_coll_leader_ok(o->kind, o->cfg.leader, lead,
+                                            sizeof lead))
+        return ss_fail(SS_EXIT_USAGE, "--leader %s: not an algorithm node_aware "
+                       "can run among node leaders for %s (one of: %s)",
+                       o->cfg.leader, kind_name(o), lead);
     if (ss_pick_algs(o->alg, &o->kind, 1, &o->pick) ||
         (o->steps && steps_validate(o)) ||
         ss_option_check_run(o->kind, o->root, o->op, o->type, &o->cfg.npes, 1,
@@ -219,7 +230,8 @@ static double predicted(const run_opts_t *o, const ss_bench_t *b,
     }
     size_t elem = shcoll_type_size((shcoll_type_t)o->type);
     ss_pred_in_t in = {p, bytes, sizes, elem, o->root,
-                       ss_coll_radix(&o->cfg), ss_coll_segment(&o->cfg)};
+                       ss_coll_radix(&o->cfg), ss_coll_segment(&o->cfg),
+                       ss_coll_leader(&o->cfg)};
     double t = ss_predict(kind_name(o), alg, &b->ab, &in);
     free(sizes);
     return t;

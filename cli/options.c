@@ -10,6 +10,7 @@
 #include "options.h"
 #include "platform.h"
 #include "topo.h"
+#include "ss_driver.h"
 
 const char ss_option_common_help[] =
     "  --platform P      SimGrid platform XML (see platforms/), a topology\n"
@@ -299,12 +300,21 @@ void ss_passthrough_init(ss_passthrough_t *pt, char **argv)
     ss_config_defaults(&pt->cfg);
 }
 
-/* --radix, --segment, --root, --op, --type: checked, their values kept. */
+/* --radix, --segment, --leader, --root, --op, --type: checked, their
+ * values kept. */
 static int run_value(ss_passthrough_t *pt, const char *opt, const char *v)
 {
-    char err[256];
+    char err[512];
     long x;
     size_t sz;
+    if (!strcmp(opt, "--leader")) {
+        if (!ss_coll_leader_ok(-1, v, err, sizeof err))
+            return ss_fail(SS_EXIT_USAGE, "--leader %s: not an algorithm "
+                           "node_aware can run among node leaders (one of: "
+                           "%s)", v, err), -1;
+        pt->cfg.leader = v;
+        return 0;
+    }
     if (!strcmp(opt, "--segment"))
         return ss_parse_size(v, &sz, err, sizeof err)
                    ? (ss_fail(SS_EXIT_USAGE, "--segment: %s", err), -1) : 0;
@@ -322,8 +332,8 @@ static int run_value(ss_passthrough_t *pt, const char *opt, const char *v)
 
 int ss_option_passthrough(int argc, char **argv, int *i, ss_passthrough_t *pt)
 {
-    static const char *const valued[] = {"--radix", "--segment", "--root", "--op",
-                                         "--type", NULL};
+    static const char *const valued[] = {"--radix", "--segment", "--leader",
+                                         "--root", "--op", "--type", NULL};
     const char *a = argv[*i];
     int r;
     if (!strcmp(a, "--check") || !strcmp(a, "--force") || !strcmp(a, "--no-defer")) {

@@ -11,6 +11,7 @@
 #include "options.h"
 #include "parse.h"
 #include "run_options.h"
+#include "ss_driver.h"
 
 const char ss_program_option_help[] =
     "  --radix K         radix of the collectives' trees, for algorithms\n"
@@ -18,6 +19,9 @@ const char ss_program_option_help[] =
     "                    the algorithm's)\n"
     "  --segment SIZE    pipeline segment of pipelined broadcasts (default:\n"
     "                    $SHMEMSIM_COLL_SEGMENT, else the algorithm's)\n"
+    "  --leader ALG      what the node-aware (node_aware) collectives run\n"
+    "                    among node leaders (default: $SHMEMSIM_COLL_LEADER,\n"
+    "                    else theirs)\n"
     "  --compute none|measured[:FACTOR]\n"
     "                    computation between OpenSHMEM calls: free (none,\n"
     "                    the default: runs are byte-identical), or each PE's\n"
@@ -40,13 +44,19 @@ void ss_program_defaults(ss_config_t *cfg)
 
 static int knob(int argc, char **argv, int *i, ss_config_t *cfg)
 {
-    char err[256];
+    char err[512];
     const char *o = argv[*i];
     long x;
     if (*i + 1 >= argc)
         return ss_fail(SS_EXIT_USAGE, "%s needs a value (see --help)", o), -1;
     const char *v = argv[++*i];
-    if (!strcmp(o, "--radix")) {
+    if (!strcmp(o, "--leader")) {
+        if (!ss_coll_leader_ok(-1, v, err, sizeof err))
+            return ss_fail(SS_EXIT_USAGE, "--leader %s: not an algorithm "
+                           "node_aware can run among node leaders (one of: "
+                           "%s)", v, err), -1;
+        cfg->leader = v;
+    } else if (!strcmp(o, "--radix")) {
         if (ss_parse_long(v, 2, 1 << 20, &x, o, err, sizeof err))
             goto bad;
         cfg->radix = (int)x;
@@ -82,7 +92,8 @@ static int compute(int argc, char **argv, int *i, ss_config_t *cfg)
 int ss_program_option(int argc, char **argv, int *i, ss_config_t *cfg)
 {
     const char *o = argv[*i];
-    if (!strcmp(o, "--radix") || !strcmp(o, "--segment"))
+    if (!strcmp(o, "--radix") || !strcmp(o, "--segment") ||
+        !strcmp(o, "--leader"))
         return knob(argc, argv, i, cfg);
     if (!strcmp(o, "--compute"))
         return compute(argc, argv, i, cfg);

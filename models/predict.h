@@ -36,6 +36,13 @@ typedef struct ss_ab {
      * alpha-beta: issue overhead per operation, NIC gap between
      * injections, CPU time per signal consumed. */
     double o, g, o_recv;
+    /* Inside a node (node-aware algorithms): a put between two PEs of
+     * one host takes shm_alpha + m shm_beta (the platform's loopback
+     * route: --shm-lat, --shm-bw), plus shm_o and shm_o_recv under
+     * loggp; q: members per node as the run groups them (sim/ss_coll.c,
+     * SHMEM_TEAM_SHARED), 0 or 1: none. */
+    double shm_alpha, shm_beta, shm_o, shm_o_recv;
+    int q;
 } ss_ab_t;
 
 typedef struct ss_pred_in {
@@ -48,6 +55,8 @@ typedef struct ss_pred_in {
     int root;             /* broadcast root (member index) */
     int radix;            /* 0: the algorithm's default */
     size_t segment;       /* 0: the algorithm's default */
+    const char *leader;   /* node-aware: the leaders' algorithm; NULL:
+                             the algorithm's default */
 } ss_pred_in_t;
 
 typedef double (*ss_pred_fn)(const ss_ab_t *ab, const ss_pred_in_t *in);
@@ -167,6 +176,23 @@ typedef struct ss_pred_flow {
 /* Flows sorted by release sharing one link fairly: each active one is
  * served at 1/(active) of the rate; h: room for nf ints. */
 void ss_pred_share(ss_pred_flow_t *f, int nf, int *h);
+
+/* Node-aware algorithms (predict_nodes.c): the node size q the form
+ * uses (ab->q clamped to 1..p), the leaders' algorithm of kind (NULL
+ * when unknown or node-aware), and the two tree traversals inside a node
+ * of m members at radix k played out: up, rank i's subtree bytes from
+ * bytes(i, cnt) (cnt its ranks), gamma_bytes combined per child, each
+ * member starting at 0: when the leader is done; down, m bytes from the
+ * leader at 0: when the last member has them. */
+int ss_node_q(const ss_ab_t *ab, int p);
+int ss_node_radix(const ss_pred_in_t *in, int dflt, int q);
+int ss_node_leader(shcoll_kind_t kind, const char *name, const char *dflt);
+typedef double (*ss_node_bytes_fn)(void *arg, int first, int cnt);
+double ss_node_up(const ss_ab_t *ab, int m, int k, ss_node_bytes_fn bytes,
+                  void *arg, double gamma_bytes);
+double ss_node_down(const ss_ab_t *ab, int m, int k, double bytes);
+/* ab for the leaders' network phase (the node fields cleared). */
+ss_ab_t ss_node_net(const ss_ab_t *ab);
 
 /* Helpers for the forms. */
 int ss_ceil_log(int base, int p);     /* smallest k with base^k >= p */

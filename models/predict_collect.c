@@ -179,4 +179,63 @@ static double bruck(const ss_ab_t *ab, const ss_pred_in_t *in)
     return t + ss_fcollect_bruck_time(ab, in->p, 0, in->sizes);
 }
 
+/* ---- node_aware -------------------------------------------------------- */
+
+typedef struct node_sizes {
+    const size_t *sizes;
+    int base;
+} node_sizes_t;
+
+static double node_span(void *arg, int first, int cnt)
+{
+    const node_sizes_t *s = arg;
+    double b = 0;
+    for (int r = s->base + first; r < s->base + first + cnt; r++)
+        b += (double)s->sizes[r];
+    return b;
+}
+
+/* collect/node_aware.c, phase by phase, each ending with its slowest
+ * node: sizes up and offsets down (bare flags), the leaders' two-way
+ * scan (ceil(log2 L) rounds of a flag each way), the blocks up (a
+ * subtree's bytes in one put), the leaders' form on the node totals,
+ * the N-byte result down. q <= 1: the leaders' form alone. */
+static double node_aware(const ss_ab_t *ab, const ss_pred_in_t *in)
+{
+    int p = in->p, q = ss_node_q(ab, p);
+    int L = (p + q - 1) / q;
+    int a = ss_node_leader(SHCOLL_COLLECT, in->leader,
+                           (L & (L - 1)) == 0 ? "recursive_doubling" : "bruck");
+    if (a < 0 || !in->sizes)
+        return NAN;
+    ss_pred_in_t li = *in;
+    ss_ab_t net = ss_node_net(ab);
+    li.radix = 0;
+    li.leader = NULL;
+    if (q <= 1)
+        return ss_pred_collect(a)(&net, &li);
+    int k = ss_node_radix(in, SHCOLL_COLLECT_NODE_AWARE_RADIX, q);
+    size_t *tot = malloc((size_t)L * sizeof *tot);
+    if (!tot)
+        return NAN;
+    double sizes_up = 0, offs_down = 0, blocks_up = 0, N = 0;
+    for (int x = 0; x < L; x++) {
+        int m = p - x * q < q ? p - x * q : q;
+        node_sizes_t ns = {in->sizes, x * q};
+        tot[x] = (size_t)node_span(&ns, 0, m);
+        N += (double)tot[x];
+        sizes_up = fmax(sizes_up, ss_node_up(ab, m, k, NULL, NULL, 0));
+        offs_down = fmax(offs_down, ss_node_down(ab, m, k, 0));
+        blocks_up = fmax(blocks_up, ss_node_up(ab, m, k, node_span, &ns, 0));
+    }
+    double scan = ss_ceil_log(2, L) *
+                  (ab->o + ab->alpha + F * ab->beta + ab->o_recv);
+    li.p = L;
+    li.sizes = tot;
+    double lead = L > 1 ? ss_pred_collect(a)(&net, &li) : 0;
+    free(tot);
+    return sizes_up + scan + offs_down + blocks_up + lead +
+           ss_node_down(ab, q, k, N);
+}
+
 SS_PRED_FORMS(COLLECT, collect)

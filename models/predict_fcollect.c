@@ -486,4 +486,40 @@ static double neighbor_exchange(const ss_ab_t *ab, const ss_pred_in_t *in)
     return msg(ab, n) + (in->p / 2 - 1) * msg(ab, 2 * n);
 }
 
+/* ---- node_aware -------------------------------------------------------- */
+
+static double node_blocks(void *arg, int first, int cnt)
+{
+    (void)first;
+    return *(const double *)arg * cnt;
+}
+
+/* fcollect/node_aware.c: the k-nomial gather in the node (a subtree's
+ * blocks in one put), the leaders' form at L = ceil(p/q) on qn-byte
+ * blocks (padded when q does not divide p), the k-nomial broadcast of
+ * the pn-byte result. q <= 1: the leaders' form alone. */
+static double node_aware(const ss_ab_t *ab, const ss_pred_in_t *in)
+{
+    int p = in->p, q = ss_node_q(ab, p);
+    int L = (p + q - 1) / q, last = p - (L - 1) * q;
+    int a = ss_node_leader(SHCOLL_FCOLLECT, in->leader,
+                           (L & (L - 1)) == 0 ? "recursive_doubling" : "bruck");
+    if (a < 0)
+        return NAN;
+    ss_pred_in_t li = *in;
+    ss_ab_t net = ss_node_net(ab);
+    li.radix = 0;
+    li.leader = NULL;
+    if (q <= 1)
+        return ss_pred_fcollect(a)(&net, &li);
+    int k = ss_node_radix(in, SHCOLL_FCOLLECT_NODE_AWARE_RADIX, q);
+    double n = (double)in->n;
+    double up = fmax(ss_node_up(ab, q, k, node_blocks, &n, 0),
+                     ss_node_up(ab, last, k, node_blocks, &n, 0));
+    li.p = L;
+    li.n = (size_t)q * in->n;
+    double lead = L > 1 ? ss_pred_fcollect(a)(&net, &li) : 0;
+    return up + lead + ss_node_down(ab, q, k, n * p);
+}
+
 SS_PRED_FORMS(FCOLLECT, fcollect)

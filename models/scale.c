@@ -65,7 +65,8 @@ int ss_scale_basis(const ss_scale_case_t *c, int p, const ss_scale_span_t *sp,
             return -1;
         c->member_bytes(p, c->bytes, sizes);
     }
-    ss_pred_in_t in = {p, c->bytes, sizes, c->elem, c->root, c->radix, c->segment};
+    ss_pred_in_t in = {p, c->bytes, sizes, c->elem, c->root, c->radix,
+                       c->segment, NULL};
     out->steps = eval(c, &in, 1, 0, 0);
     out->bytes = eval(c, &in, 0, 1, 0);
     out->compute = eval(c, &in, 0, 0, 1);

@@ -75,6 +75,11 @@ static double fcollect_msgs(int a, double p, int ip, int k)
         return ip % 2 ? 2 * p * (p - 1) : p * p;
     case SHCOLL_FCOLLECT_KNOMIAL:
         return 2 * p * (k - 1) * log_k(ip, k);
+    /* Node-aware ones (algorithms/nodes.c) do not see the node size
+     * here: the count at one member per node (the default leader over
+     * all p) and the node trees' put and flag up and down per member. */
+    case SHCOLL_FCOLLECT_NODE_AWARE:
+        return 2 * p * lg(ip) + p + 4 * p;
     case SHCOLL_FCOLLECT_NALGS:
         break;
     }
@@ -92,6 +97,8 @@ static double collect_msgs(int a, double p, int ip)
         return 4 * p * lg(ip);
     case SHCOLL_COLLECT_BRUCK:                /* 5.0 at 100,000 */
         return 5 * p * lg(ip);
+    case SHCOLL_COLLECT_NODE_AWARE:   /* Bruck's, four node traversals */
+        return 5 * p * lg(ip) + 8 * p;
     case SHCOLL_COLLECT_NALGS:
         break;
     }
@@ -118,6 +125,8 @@ static double broadcast_msgs(int a, double p, int ip, size_t n, size_t seg,
     case SHCOLL_BROADCAST_PIPELINED_CHAIN:
     case SHCOLL_BROADCAST_PIPELINED_BINARY:
         return p * (2 * ceil((double)n / (double)seg) + fmax(1, lg(ip) - 1) + 2);
+    case SHCOLL_BROADCAST_NODE_AWARE:   /* binomial's, arrivals, the tree */
+        return p * (lg(ip) + 1) + 3 * p;
     case SHCOLL_BROADCAST_NALGS:
         break;
     }
@@ -137,6 +146,8 @@ static double reduce_msgs(int a, double p, int ip)
         return 4 * p * lg(ip);
     case SHCOLL_REDUCE_RING:
         return 3 * p * (p - 1);
+    case SHCOLL_REDUCE_NODE_AWARE:   /* recursive doubling's, the trees */
+        return 2 * p * lg(ip) + 4 * p;
     case SHCOLL_REDUCE_NALGS:
         break;
     }

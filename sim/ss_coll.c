@@ -14,6 +14,7 @@
 #include "ss_driver.h"
 #include "ss_team.h"
 #include "ss_trace.h"
+#include "placement.h"
 
 static int env_size(const char *name, size_t *out)
 {
@@ -48,6 +49,76 @@ size_t ss_coll_segment(const ss_config_t *cfg)
         return cfg->segment;
     env_size("SHMEMSIM_COLL_SEGMENT", &s);
     return s;
+}
+
+int ss_coll_leader_ok(int kind, const char *name, char *err, size_t errlen)
+{
+    size_t n = 0;
+    int any = 0;
+    if (err && errlen)
+        err[0] = 0;
+    for (int k = 0; k < SHCOLL_NKINDS; k++) {
+        if ((kind >= 0 && k != kind) ||
+            shcoll_alg_of((shcoll_kind_t)k, "node_aware") < 0)
+            continue;
+        if (name && strcmp(name, "node_aware") &&
+            shcoll_alg_of((shcoll_kind_t)k, name) >= 0)
+            return 1;
+        for (int a = 0; err && shcoll_entry((shcoll_kind_t)k, a); a++) {
+            const char *e = shcoll_entry((shcoll_kind_t)k, a)->name;
+            if (!strcmp(e, "node_aware") || (kind < 0 && any &&
+                                             strstr(err, e)))
+                continue;
+            int w = snprintf(err + n, n < errlen ? errlen - n : 0, "%s%s",
+                             n ? ", " : "", e);
+            n += w > 0 ? (size_t)w : 0;
+        }
+        any = 1;
+    }
+    return 0;
+}
+
+const char *ss_coll_leader(const ss_config_t *cfg)
+{
+    char err[512];
+    const char *v = getenv("SHMEMSIM_COLL_LEADER");
+    if (cfg->leader)
+        return cfg->leader;
+    if (!v || !*v)
+        return NULL;
+    if (!ss_coll_leader_ok(-1, v, err, sizeof err)) {
+        fprintf(stderr, "shmemsim: error: $SHMEMSIM_COLL_LEADER '%s' is not an "
+                "algorithm node_aware can run among node leaders (one of: "
+                "%s)\n", v, err);
+        exit(2);
+    }
+    return v;
+}
+
+/* SHMEM_TEAM_SHARED (sim/ss_team.c, host_group) puts PE x on host x / ppn
+ * under block placement and on host x mod ceil(npes / ppn) under round
+ * robin; the node-aware algorithms want the same grouping as r / q over
+ * the set's members. Block: a set starting at a host's first PE whose
+ * stride divides ppn has q = ppn / stride members on each host, in
+ * order. Round robin: a stride that is a multiple of the host count puts
+ * every member on one host. A set within one host is one node. Anything
+ * else (random placement, sets across host boundaries): 1, and the
+ * node-aware algorithms run their leader algorithm over every member. */
+int ss_coll_node(int start, int stride, int size)
+{
+    int k = ss_w.cfg.ppn, n = ss_w.npes;
+    if (k <= 1 || size <= 1 || stride < 1)
+        return 1;
+    long last = start + (long)(size - 1) * stride;
+    if (ss_w.cfg.placement == SS_PLACE_ROUND_ROBIN) {
+        int h = (n + k - 1) / k;
+        return stride % h == 0 ? size : 1;
+    }
+    if (ss_w.cfg.placement != SS_PLACE_BLOCK)
+        return 1;
+    if (start / k == last / k)
+        return size;
+    return start % k == 0 && k % stride == 0 ? k / stride : 1;
 }
 
 /* Charges the reduction's local combine as compute time: CPU time owed,
@@ -163,6 +234,8 @@ static int run(struct ss_team *t, uint64_t slot, ss_call_t *c)
         .elem_size = c->elem, .root = c->root, .op = c->op, .type = c->type,
         .radix = radix, .segment = ss_w.cfg.segment, .combine = sim_combine,
         .dst = c->dst, .sst = c->sst, .steps = c->steps,
+        .node = ss_coll_node(t->start, t->stride, t->size),
+        .leader = ss_w.cfg.leader,
     };
     uint64_t key = slot << 8 | (uint64_t)c->kind << 1;
     size_t pw = alg->psync_words ? alg->psync_words(t->size, radix) : 0;

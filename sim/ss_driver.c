@@ -89,14 +89,25 @@ static void bench_pe(void *arg)
     shmem_init();
     ss_pe_t *pe = ss_self();
     if (pe->id == 0 && ss_w.npes > 1) {
+        /* The network's alpha and beta from PE 0 to the first PE on
+         * another host (PE 1 shares PE 0's host when ppn > 1); the node's
+         * from PE 0's host to itself (its loopback: --shm-lat, --shm-bw),
+         * and how many PEs the node-aware algorithms group per node. */
         sg_host_t h0 = ss_w.pes[0].host, h1 = ss_w.pes[1].host;
+        for (int x = 1; x < ss_w.npes && h1 == h0; x++)
+            h1 = ss_w.pes[x].host;
         B->ab.alpha = sg_host_get_route_latency(h0, h1);
         B->ab.beta = 1.0 / sg_host_get_route_bandwidth(h0, h1);
         B->ab.gamma = ss_w.cfg.model.combine_s_per_byte;
+        B->ab.shm_alpha = sg_host_get_route_latency(h0, h0);
+        B->ab.shm_beta = 1.0 / sg_host_get_route_bandwidth(h0, h0);
+        B->ab.q = ss_coll_node(0, 1, ss_w.npes);
         if (ss_w.cfg.model.kind == SS_MODEL_LOGGP) {
             B->ab.o = ss_w.cfg.model.o_send;
             B->ab.g = ss_w.cfg.model.gap;
             B->ab.o_recv = ss_w.cfg.model.o_recv;
+            B->ab.shm_o = ss_w.cfg.model.shm_o;
+            B->ab.shm_o_recv = ss_w.cfg.model.shm_o_recv;
         }
     }
     for (size_t i = 0; i < B->nalgs * B->nsizes; i++)

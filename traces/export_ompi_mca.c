@@ -65,6 +65,11 @@ typedef struct mca_coll {
 
 #define BCAST_NONE "scoll basic broadcasts by central counter or binomial " \
     "tree only"
+/* Node-aware algorithms: scoll basic has no node-aware algorithm of its
+ * own (its algorithms run flat over all PEs), and the parameter picks
+ * among its flat ones only. */
+#define NODE_NONE "scoll basic has no node-aware algorithm: its broadcast, " \
+    "collect and reduce run flat over all PEs"
 static const char *const bcast_names[] = { "central counter", "binomial" };
 static const mca_map_t bcast_map[SHCOLL_BROADCAST_NALGS] = {
     [SHCOLL_BROADCAST_LINEAR] = { 0, "the root puts to every PE" },
@@ -74,6 +79,7 @@ static const mca_map_t bcast_map[SHCOLL_BROADCAST_NALGS] = {
     [SHCOLL_BROADCAST_SCATTER_ALLGATHER] = { NONE, BCAST_NONE },
     [SHCOLL_BROADCAST_PIPELINED_CHAIN] = { NONE, BCAST_NONE },
     [SHCOLL_BROADCAST_PIPELINED_BINARY] = { NONE, BCAST_NONE },
+    [SHCOLL_BROADCAST_NODE_AWARE] = { NONE, NODE_NONE },
 };
 #define COLLECT_NONE "scoll basic collects by central counter, tournament, " \
     "recursive doubling or ring only"
@@ -87,6 +93,7 @@ static const mca_map_t fcollect_map[SHCOLL_FCOLLECT_NALGS] = {
     [SHCOLL_FCOLLECT_BRUCK] = { NONE, COLLECT_NONE },
     [SHCOLL_FCOLLECT_NEIGHBOR_EXCHANGE] = { NONE, COLLECT_NONE },
     [SHCOLL_FCOLLECT_KNOMIAL] = { NONE, COLLECT_NONE },
+    [SHCOLL_FCOLLECT_NODE_AWARE] = { NONE, NODE_NONE },
 };
 #define REDUCE_NONE "scoll basic reduces by central counter, tournament, " \
     "recursive doubling, linear or log only"
@@ -101,6 +108,7 @@ static const mca_map_t reduce_map[SHCOLL_REDUCE_NALGS] = {
     [SHCOLL_REDUCE_RECURSIVE_DOUBLING] = { 2, "recursive doubling" },
     [SHCOLL_REDUCE_RABENSEIFNER] = { NONE, REDUCE_NONE },
     [SHCOLL_REDUCE_RING] = { NONE, REDUCE_NONE },
+    [SHCOLL_REDUCE_NODE_AWARE] = { NONE, NODE_NONE },
 };
 
 static const mca_coll_t colls[SHCOLL_NKINDS] = {

@@ -67,6 +67,12 @@ typedef struct rules_coll {
     int nmap;
 } rules_coll_t;
 
+/* Node-aware algorithms: Open MPI's node-aware collectives are the HAN
+ * component (coll_han: a node-level and an inter-node sub-communicator,
+ * each running another component's algorithm), not an algorithm id of
+ * coll_tuned, so a dynamic rules file cannot ask for them. */
+#define NODE_NONE "Open MPI's node-aware collectives are coll_han (HAN), " \
+    "a component of its own, not a coll_tuned algorithm id"
 static const rules_map_t allgather_map[SHCOLL_FCOLLECT_NALGS] = {
     [SHCOLL_FCOLLECT_LINEAR] = { 1, 0, 0, "linear" },
     [SHCOLL_FCOLLECT_BRUCK] = { 2, 0, 0, "bruck" },
@@ -80,6 +86,7 @@ static const rules_map_t allgather_map[SHCOLL_FCOLLECT_NALGS] = {
                                  "that puts every block to every rank" },
     [SHCOLL_FCOLLECT_KNOMIAL] = { NONE, 0, 0, "coll_tuned 4.1 has no "
                                   "k-nomial allgather" },
+    [SHCOLL_FCOLLECT_NODE_AWARE] = { NONE, 0, 0, NODE_NONE },
 };
 
 static const rules_map_t allreduce_map[SHCOLL_REDUCE_NALGS] = {
@@ -91,6 +98,7 @@ static const rules_map_t allreduce_map[SHCOLL_REDUCE_NALGS] = {
     [SHCOLL_REDUCE_RECURSIVE_DOUBLING] = { 3, 0, 0, "recursive_doubling" },
     [SHCOLL_REDUCE_RING] = { 4, 0, 0, "ring" },
     [SHCOLL_REDUCE_RABENSEIFNER] = { 6, 0, 0, "rabenseifner" },
+    [SHCOLL_REDUCE_NODE_AWARE] = { NONE, 0, 0, NODE_NONE },
 };
 
 /* Our pipelined broadcasts are written with their default segment (the
@@ -112,6 +120,7 @@ static const rules_map_t bcast_map[SHCOLL_BROADCAST_NALGS] = {
                                              "scatter_allgather_ring" },
     [SHCOLL_BROADCAST_KARY] = { NONE, 0, 0, "a complete k-ary tree: Open "
                                 "MPI's trees are binary" },
+    [SHCOLL_BROADCAST_NODE_AWARE] = { NONE, 0, 0, NODE_NONE },
 };
 
 /* Written in COLLTYPE order (ss_tune_order). */

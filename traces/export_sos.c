@@ -66,6 +66,11 @@ typedef struct sos_coll {
 } sos_coll_t;
 
 #define NO_SOS "no SOS equivalent"
+/* SOS's collectives (src/collectives.c) run flat over the active set or
+ * team: its algorithm variables pick linear, tree, recdbl or ring, none
+ * of which groups PEs by node. */
+#define NO_SOS_NODE "SOS has no node-aware collective: every algorithm " \
+    "runs flat over all PEs"
 static const sos_alg_t bcast_algs[SHCOLL_BROADCAST_NALGS] = {
     [SHCOLL_BROADCAST_LINEAR] = {"linear", 0, NULL},
     [SHCOLL_BROADCAST_BINOMIAL] = {"tree", 1, NULL},
@@ -75,6 +80,7 @@ static const sos_alg_t bcast_algs[SHCOLL_BROADCAST_NALGS] = {
     [SHCOLL_BROADCAST_SCATTER_ALLGATHER] = {NULL, 0, NO_SOS},
     [SHCOLL_BROADCAST_PIPELINED_CHAIN] = {NULL, 0, NO_SOS},
     [SHCOLL_BROADCAST_PIPELINED_BINARY] = {NULL, 0, NO_SOS},
+    [SHCOLL_BROADCAST_NODE_AWARE] = {NULL, 0, NO_SOS_NODE},
 };
 static const sos_alg_t fcollect_algs[SHCOLL_FCOLLECT_NALGS] = {
     [SHCOLL_FCOLLECT_LINEAR] = {"linear", 0, NULL},
@@ -84,6 +90,7 @@ static const sos_alg_t fcollect_algs[SHCOLL_FCOLLECT_NALGS] = {
     [SHCOLL_FCOLLECT_BRUCK] = {NULL, 0, NO_SOS},
     [SHCOLL_FCOLLECT_NEIGHBOR_EXCHANGE] = {NULL, 0, NO_SOS},
     [SHCOLL_FCOLLECT_KNOMIAL] = {NULL, 0, NO_SOS},
+    [SHCOLL_FCOLLECT_NODE_AWARE] = {NULL, 0, NO_SOS_NODE},
 };
 static const sos_alg_t reduce_algs[SHCOLL_REDUCE_NALGS] = {
     [SHCOLL_REDUCE_LINEAR] = {"linear", 0, NULL},
@@ -92,6 +99,7 @@ static const sos_alg_t reduce_algs[SHCOLL_REDUCE_NALGS] = {
     [SHCOLL_REDUCE_RECURSIVE_DOUBLING] = {"recdbl", 0, NULL},
     [SHCOLL_REDUCE_RABENSEIFNER] = {NULL, 0, NO_SOS},
     [SHCOLL_REDUCE_RING] = {"ring", 0, NULL},
+    [SHCOLL_REDUCE_NODE_AWARE] = {NULL, 0, NO_SOS_NODE},
 };
 
 static const sos_coll_t colls[SHCOLL_NKINDS] = {

@@ -72,6 +72,14 @@ typedef struct ucc_coll {
 } ucc_coll_t;
 
 /* allgather/allgather.c: knomial, ring, neighbor, bruck, sparbit, linear. */
+/* Node-aware algorithms: UCC's are in its hierarchical CL (CL/HIER,
+ * src/components/cl/hier: allreduce "rab" = node reduce, inter-node
+ * allreduce, node broadcast, and "split_rail"; bcast "2step"; allgatherv
+ * "gab" in recent releases; no plain allgather), selected by
+ * UCC_CL_HIER_TUNE, while this export writes UCC_TL_UCP_TUNE, whose
+ * algorithms are flat: the string cannot name them. */
+#define NODE_WHY(alg) "UCC's node-aware one is CL/HIER's " alg ", tuned by " \
+    "UCC_CL_HIER_TUNE, which this UCC_TL_UCP_TUNE export cannot name"
 static const ucc_map_t allgather_map[SHCOLL_FCOLLECT_NALGS] = {
     [SHCOLL_FCOLLECT_LINEAR] = {NULL, "gathers to a root and sends out "
         "again; UCC has no root-based allgather", NO_KNOB, 0},
@@ -85,6 +93,9 @@ static const ucc_map_t allgather_map[SHCOLL_FCOLLECT_NALGS] = {
         "N/2 steps", NO_KNOB, 0},
     [SHCOLL_FCOLLECT_KNOMIAL] = {"knomial", "recursive k-ing at our radix",
         0, 0},
+    [SHCOLL_FCOLLECT_NODE_AWARE] = {NULL, "CL/HIER has no allgather (its "
+        "allgatherv is gab), and UCC_TL_UCP_TUNE cannot name CL/HIER's",
+        NO_KNOB, 0},
 };
 
 /* bcast/bcast.c: knomial, sag_knomial, dbt. */
@@ -104,6 +115,8 @@ static const ucc_map_t bcast_map[SHCOLL_BROADCAST_NALGS] = {
         "broadcast", NO_KNOB, 0},
     [SHCOLL_BROADCAST_PIPELINED_BINARY] = {NULL, "ours segments one binary "
         "tree; UCC's dbt runs two binary trees unsegmented", NO_KNOB, 0},
+    [SHCOLL_BROADCAST_NODE_AWARE] = {NULL, NODE_WHY("bcast 2step"),
+        NO_KNOB, 0},
 };
 
 /* allreduce/allreduce.c: knomial, sra_knomial, dbt, sliding_window,
@@ -121,6 +134,8 @@ static const ucc_map_t allreduce_map[SHCOLL_REDUCE_NALGS] = {
         "allgather at radix 2", 1, 0},
     [SHCOLL_REDUCE_RING] = {"ring", "ring reduce-scatter then ring "
         "allgather", NO_KNOB, 0},
+    [SHCOLL_REDUCE_NODE_AWARE] = {NULL, NODE_WHY("allreduce rab"), NO_KNOB,
+        0},
 };
 
 static const ucc_coll_t colls[SHCOLL_NKINDS] = {

@@ -42,6 +42,9 @@ typedef struct ss_config {
                                   (sim/ss_coll_pick.c) */
     int radix;                 /* 0: algorithm default */
     size_t segment;            /* 0: algorithm default */
+    const char *leader;        /* --leader: what the node-aware algorithms
+                                  run among node leaders; NULL:
+                                  $SHMEMSIM_COLL_LEADER, else theirs */
     const char *trace_dir;     /* --trace: write DIR/trace.{csv,json} */
     const char *trace_pes;     /* --trace-pes: PEs to trace, e.g. 0-15,64 */
     double compute_factor;     /* --compute measured[:F]: a PE's CPU time

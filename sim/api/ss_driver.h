@@ -37,5 +37,18 @@ int ss_bench_run(const ss_config_t *cfg, ss_bench_t *b);
  * default). A bad environment value is a fatal error. */
 int ss_coll_radix(const ss_config_t *cfg);
 size_t ss_coll_segment(const ss_config_t *cfg);
+/* The leader algorithm of the node-aware algorithms: the config's, else
+ * $SHMEMSIM_COLL_LEADER (exit 2 when it names no algorithm a node-aware
+ * one can run), else NULL (their own default). */
+const char *ss_coll_leader(const ss_config_t *cfg);
+/* Whether name is an algorithm the node-aware algorithm of kind can run
+ * among leaders (kind < 0: of any collective that has one); 0 if not,
+ * with the choices in err. */
+int ss_coll_leader_ok(int kind, const char *name, char *err, size_t errlen);
+/* Members per node of the set {start + r stride : r < size} in this
+ * run's placement, as SHMEM_TEAM_SHARED groups PEs (sim/ss_team.c):
+ * members r and r' share a host iff r / q == r' / q; 1 when the hosts do
+ * not group the members that way. */
+int ss_coll_node(int start, int stride, int size);
 
 #endif

@@ -35,6 +35,8 @@ typedef struct {
     shcoll_type_t type;
     int inplace;
     ptrdiff_t dst, sst;     /* alltoall: element strides (0: contiguous) */
+    int node;               /* node_aware: members per node (shcoll.h) */
+    const char *leader;     /* node_aware: the leaders' algorithm */
 } tcase_t;
 
 typedef struct {
@@ -52,6 +54,8 @@ typedef struct {
     int npassed, nfailed;   /* meaningful on PE 0 */
     unsigned next_salt;
     const char *only;       /* $SHCOLL_CHECK_ONLY: "kind" or "kind/alg" */
+    int node;               /* node_aware: the node size of the cases */
+    const char *leader;     /* node_aware: their leader (NULL: default) */
 } ctx_t;
 
 /* ---- buffers --------------------------------------------------------- */
@@ -109,7 +113,8 @@ static shcoll_args_t make_args(const tcase_t *tc, const bufs_t *b, int k)
         .elem_size = tc->elem_size, .root = (tc->root + k) % tc->set.size,
         .op = tc->op, .type = tc->type, .psync = b->psync[k % 2],
         .work = b->work[k % 2], .combine = shcoll_combine_local,
-        .dst = tc->dst, .sst = tc->sst,
+        .dst = tc->dst, .sst = tc->sst, .node = tc->node,
+        .leader = tc->leader,
     };
     if (tc->kind != SHCOLL_BROADCAST)
         a.root = 0;
@@ -234,6 +239,10 @@ static void describe(const tcase_t *tc, char *buf, size_t len)
     else if (tc->kind == SHCOLL_ALLTOALL)
         snprintf(buf + n, len - (size_t)n, " elem=%zu dst=%td sst=%td",
                  tc->elem_size, tc->dst, tc->sst);
+    n = (int)strlen(buf);
+    if (tc->node)
+        snprintf(buf + n, len - (size_t)n, " node=%d leader=%s", tc->node,
+                 tc->leader ? tc->leader : "default");
 }
 
 static void tally(ctx_t *x, const tcase_t *tc, int local_fail, const char *err)
@@ -254,8 +263,12 @@ static void tally(ctx_t *x, const tcase_t *tc, int local_fail, const char *err)
     }
 }
 
-static void run_case(ctx_t *x, const tcase_t *tc)
+static void run_case(ctx_t *x, const tcase_t *tc0)
 {
+    tcase_t tcn = *tc0;
+    const tcase_t *tc = &tcn;
+    tcn.node = x->node;
+    tcn.leader = x->leader;
     shcoll_args_t probe = { .set = tc->set, .elem_size = tc->elem_size,
                             .dst = tc->dst, .sst = tc->sst };
     shcoll_check_t c0 = make_check(tc, 0);
@@ -430,12 +443,47 @@ static int selected(const ctx_t *x, shcoll_kind_t kind, const char *alg)
     return !x->only[kl] || !strcmp(x->only + kl + 1, alg);
 }
 
+/* node_aware (algorithms/nodes.c): every set at node sizes 1 (the
+ * leaders' algorithm alone), 2, 3 (p not a multiple of it: a partial
+ * last node, fcollect's padded blocks) and the set's size (the node
+ * phases alone), with the default leader; at 3 also with another leader
+ * of the collective. Sizes are timing-only hints: every one must give
+ * the right result. */
+static void node_aware_cases(ctx_t *x, shcoll_kind_t kind,
+                             const shcoll_alg_t *alg, case_fn fn,
+                             const shcoll_set_t *sets, int nsets)
+{
+    static const char *const other[SHCOLL_NKINDS] = {
+        [SHCOLL_FCOLLECT] = "knomial", [SHCOLL_COLLECT] = "bruck",
+        [SHCOLL_BROADCAST] = "pipelined_binary",
+        [SHCOLL_REDUCE] = "rabenseifner"};
+    for (int s = 0; s < nsets; s++) {
+        int nodes[] = {1, 2, 3, sets[s].size, 3};
+        for (int i = 0; i < 5; i++) {
+            if (i == 3 && sets[s].size <= 3)
+                continue;
+            x->node = nodes[i];
+            x->leader = i == 4 ? other[kind] : NULL;
+            fn(x, alg, sets[s]);
+        }
+    }
+    x->node = 2;
+    x->leader = NULL;
+    if (kind == SHCOLL_REDUCE)
+        cases_reduce_all_types(x, alg, sets[0]);
+    x->node = 0;
+}
+
 static void run_kind(ctx_t *x, shcoll_kind_t kind, case_fn fn,
                      const shcoll_set_t *sets, int nsets)
 {
     for (const shcoll_alg_t *alg = shcoll_registry(kind); alg->name; alg++) {
         if (!selected(x, kind, alg->name))
             continue;
+        if (!strcmp(alg->name, "node_aware")) {
+            node_aware_cases(x, kind, alg, fn, sets, nsets);
+            continue;
+        }
         for (int s = 0; s < nsets; s++)
             fn(x, alg, sets[s]);
         if (kind == SHCOLL_REDUCE)

@@ -74,7 +74,8 @@ static void test_predict(void **state)
     ss_ab_t ab = {.alpha = 1e-6, .beta = 1e-9, .gamma = 1e-10};
     size_t sizes[8] = {8, 0, 16, 8, 24, 8, 8, 64};
     EACH_ALG(k, a) {
-        ss_pred_in_t in = {8, 64, k == SHCOLL_COLLECT ? sizes : NULL, 8, 0, 0, 0};
+        ss_pred_in_t in = {8, 64, k == SHCOLL_COLLECT ? sizes : NULL, 8, 0, 0, 0,
+                          NULL};
         if (!ss_pred_form((shcoll_kind_t)k, a))
             fail_msg("predict: no closed form for %s %s (models/predict_%s.c)",
                      kind_of(k), alg_of(k, a), kind_of(k));
