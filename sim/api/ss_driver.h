@@ -37,5 +37,8 @@ int ss_bench_run(const ss_config_t *cfg, ss_bench_t *b);
  * default). A bad environment value is a fatal error. */
 int ss_coll_radix(const ss_config_t *cfg);
 size_t ss_coll_segment(const ss_config_t *cfg);
+/* Whether steps carry their flag (shcoll_args_t.signal): the config's
+ * model.put_signal (--put-signal), else $SHMEMSIM_COLL_SIGNAL (1 or 0). */
+int ss_coll_signal(const ss_config_t *cfg);
 
 #endif
