@@ -36,6 +36,12 @@ typedef struct ss_ab {
      * alpha-beta: issue overhead per operation, NIC gap between
      * injections, CPU time per signal consumed. */
     double o, g, o_recv;
+    /* 1: steps carry their flag (--put-signal, shcoll_args_t.signal):
+     * a put and its flag are one message of n + 8 bytes, no fence. Under
+     * alpha-beta the forms are the same either way (the simulator fuses
+     * a put and its fenced flag into one flow); under loggp the flag no
+     * longer pays its own o and NIC gap. */
+    int signal;
 } ss_ab_t;
 
 typedef struct ss_pred_in {

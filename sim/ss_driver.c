@@ -93,6 +93,7 @@ static void bench_pe(void *arg)
         B->ab.alpha = sg_host_get_route_latency(h0, h1);
         B->ab.beta = 1.0 / sg_host_get_route_bandwidth(h0, h1);
         B->ab.gamma = ss_w.cfg.model.combine_s_per_byte;
+        B->ab.signal = ss_w.cfg.model.put_signal;
         if (ss_w.cfg.model.kind == SS_MODEL_LOGGP) {
             B->ab.o = ss_w.cfg.model.o_send;
             B->ab.g = ss_w.cfg.model.gap;

@@ -4,12 +4,12 @@
 # alpha-beta model and fails unless every row's simulated time is within
 # 1% of the closed form in models/ (the predicted_s column). --fold keeps
 # the memory of 64 PEs x 64 MiB fcollect results small (timing does not
-# depend on payload values).
+# depend on payload values). $PW_BYTES replaces the sizes (default 8:1M).
 set -eu
 ss=$1 plat=$2 kind=$3 p=$4
 shift 4
 out=$("$ss" run --platform "$plat" --pes "$p" --collective "$kind" \
-      --algorithm all --bytes 8:1M --model alpha-beta --format csv --fold 64K "$@")
+      --algorithm all --bytes "${PW_BYTES:-8:1M}" --model alpha-beta --format csv --fold 64K "$@")
 echo "$out" | awk -F, '
 NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 {
