@@ -130,10 +130,12 @@ const char *ss_option_model_name(const ss_model_t *m, const char *platform,
                                  int npes)
 {
     ss_topo_t t;
-    ss_model_t r = *m;
+    ss_config_t c = {.model = *m};
+    ss_model_t *r = &c.model;
     if (!m->chosen && platform_costs(platform, &t))
-        r.kind = SS_MODEL_LOGGP;
-    return ss_model_label(&r, npes, ss_model_names[r.kind]);
+        r->kind = SS_MODEL_LOGGP;
+    r->put_signal = ss_coll_signal(&c);   /* or $SHMEMSIM_COLL_SIGNAL */
+    return ss_model_label(r, npes, ss_model_names[r->kind]);
 }
 
 static int resolve_model(ss_config_t *cfg)
