@@ -94,16 +94,95 @@ static inline void shcoll_raise_flag(long *flag, long v, int pe)
     shmem_long_atomic_add(flag, v + 1, pe);
 }
 
-/* Put n bytes (may be 0) to pe, then raise *flag there carrying v. The
- * fence orders the payload, and every earlier put to pe, before the flag,
- * so whoever sees the flag sees the data. */
-static inline void shcoll_put_flag(void *dest, const void *src, size_t n,
-                                   long *flag, long v, int pe)
+/* Steps that carry their flag (shcoll_args_t.signal). A step is "put,
+ * then tell the target": by default the put, a fence and an atomic add
+ * on the flag or counter, two messages and, where the network may
+ * deliver out of order (a fence then waits for the put's
+ * acknowledgement), a round trip in between. OpenSHMEM 1.5's
+ * shmem_putmem_signal is one message, the signal applied after its data
+ * has landed: with a->signal set, shcoll_put_flag and shcoll_put_count
+ * send that instead.
+ *
+ * Aliasing: flags and counters stay the long words every wait here
+ * (shmem_long_wait_until) and the default mode's atomics use; the signal
+ * is an SHMEM_SIGNAL_ADD of the same increment on the same 8 bytes, seen
+ * as uint64_t. An add in two's complement is the same bit operation at
+ * either signedness, so the word ends with the value the long atomic add
+ * would leave (whatever SHMEM_SYNC_VALUE is), and the runtime updates it
+ * atomically as it does an AMO. This needs long to be 64 bits (checked
+ * below) and the runtime to wake a long wait on a signal update: a 1.5
+ * runtime writes the signal word with its atomics, which shmem_wait_until
+ * observes (the simulator does). The algorithms never read the word as
+ * uint64_t themselves.
+ *
+ * What the fence also did: it ordered every earlier put to pe (and to
+ * every other PE) before the flag; put-with-signal orders only its own
+ * data. A step that puts more than once to one PE before its flag keeps
+ * a fence ahead of the signalled put (shcoll_signal_fence, or the parts
+ * of fcollect/engines.h), and so does a counter a target reads before
+ * all its increments are in while one sender may have several steps in
+ * flight to it; each such file says what it does.
+ *
+ * Under a 1.4 header (Open MPI 4.1's oshcc: no SHMEM_SIGNAL_ADD, no
+ * put-with-signal) the mode is compiled out (SHCOLL_HAVE_PUT_SIGNAL 0,
+ * shcoll.h): a->signal is ignored and every step is put, fence, flag,
+ * which is always correct. */
+#if SHCOLL_HAVE_PUT_SIGNAL
+#include <stdint.h>
+_Static_assert(sizeof(long) == sizeof(uint64_t),
+               "flags are long words signalled as uint64_t");
+#endif
+
+/* Whether steps of this call carry their flag. */
+static inline int shcoll_signal(const shcoll_args_t *a)
 {
+    return SHCOLL_HAVE_PUT_SIGNAL && a->signal;
+}
+
+/* Signal mode: order what this PE has put so far ahead of its next
+ * signalled put (which orders only its own data). Nothing in the default
+ * mode, where the flag's own fence does it. */
+static inline void shcoll_signal_fence(const shcoll_args_t *a)
+{
+    if (shcoll_signal(a))
+        shmem_fence();
+}
+
+/* Put n bytes (may be 0) to pe and add `add` to the long word *word
+ * there, the add landing after the data. Signal mode with n > 0: one put
+ * with signal. Otherwise put, fence, then the default mode's atomic (add,
+ * or inc when `inc`), so a 0-byte step still orders the caller's earlier
+ * puts to pe before its word, as it always did. */
+static inline void shcoll_put_add_(const shcoll_args_t *a, void *dest,
+                                   const void *src, size_t n, long *word,
+                                   long add, int inc, int pe)
+{
+#if SHCOLL_HAVE_PUT_SIGNAL
+    if (a->signal && n > 0) {
+        shmem_putmem_signal(dest, src, n, (uint64_t *)(void *)word,
+                            (uint64_t)add, SHMEM_SIGNAL_ADD, pe);
+        return;
+    }
+#endif
+    (void)a;
     if (n > 0)
         shmem_putmem(dest, src, n, pe);
     shmem_fence();
-    shcoll_raise_flag(flag, v, pe);
+    if (inc)
+        shmem_long_atomic_inc(word, pe);
+    else
+        shmem_long_atomic_add(word, add, pe);
+}
+
+/* Put n bytes (may be 0) to pe, then raise *flag there carrying v. The
+ * fence orders the payload, and every earlier put to pe, before the flag,
+ * so whoever sees the flag sees the data. Signal mode (n > 0): the flag
+ * travels with the payload and orders nothing else. */
+static inline void shcoll_put_flag(const shcoll_args_t *a, void *dest,
+                                   const void *src, size_t n, long *flag,
+                                   long v, int pe)
+{
+    shcoll_put_add_(a, dest, src, n, flag, v + 1, 0, pe);
 }
 
 /* Wait for a flag raised by shcoll_put_flag, restore it to the idle value
@@ -118,14 +197,13 @@ static inline long shcoll_wait_flag(long *flag)
 }
 
 /* Put n bytes (may be 0) to pe, then add one to a counter there. Many
- * senders share one counter word: an atomic add keeps psync O(1). */
-static inline void shcoll_put_count(void *dest, const void *src, size_t n,
-                                    long *counter, int pe)
+ * senders share one counter word: an atomic add keeps psync O(1). Signal
+ * mode (n > 0): the increment travels with the payload. */
+static inline void shcoll_put_count(const shcoll_args_t *a, void *dest,
+                                    const void *src, size_t n, long *counter,
+                                    int pe)
 {
-    if (n > 0)
-        shmem_putmem(dest, src, n, pe);
-    shmem_fence();
-    shmem_long_atomic_inc(counter, pe);
+    shcoll_put_add_(a, dest, src, n, counter, 1, 1, pe);
 }
 
 /* Wait until `expected` increments have landed on a local counter, then
@@ -145,7 +223,7 @@ static inline void shcoll_put_to_all(const shcoll_args_t *a, size_t total,
                                      long *flag)
 {
     for (int r = 1; r < a->set.size; r++)
-        shcoll_put_flag(a->dest, a->dest, total, flag, 0,
+        shcoll_put_flag(a, a->dest, a->dest, total, flag, 0,
                         shcoll_pe(&a->set, r));
 }
 

@@ -23,8 +23,10 @@
  * j below that digit. Up: a member waits for its children (a flag each,
  * in rank order, so subtrees come in the order of the ranks they
  * cover), then puts to its parent; down: a member puts to its children,
- * the largest subtrees first, one level at a time (quiet in between, so
- * a level's puts do not share the copy engine with the next's). A member
+ * the largest subtrees first, one level at a time (from a pipeline
+ * segment up, a quiet in between, so a level's blocks do not share the
+ * copy path with the next's; below, the quiet would cost more than the
+ * sharing: it also waits for the leader's network acknowledgements). A member
  * receives at most (k-1) ceil(log_k q) flags per traversal: no hot spot.
  * The default radix is 8: on a node a put is a store of the payload
  * into the parent's memory and a flag is a cache line, so a parent
@@ -209,7 +211,8 @@ void shcoll_nodes_to_parent(const shcoll_args_t *a, const shcoll_nodes_t *g,
     int w = shcoll_nodes_child(g, g->top, d);
     if (slot > 0 && dst)
         dst = shcoll_at(dst, (size_t)w * slot);
-    shcoll_put_flag(dst, src, n, &psync[w], v,
+    shcoll_args_t s = shcoll_nodes_steps(a);
+    shcoll_put_flag(&s, dst, src, n, &psync[w], v,
                     shcoll_nodes_pe(a, g, (int)(g->i - d * span)));
 }
 
@@ -223,16 +226,18 @@ void shcoll_nodes_to_children(const shcoll_args_t *a, const shcoll_nodes_t *g,
                               shcoll_nodes_value_fn value_of, void *arg)
 {
     long *word = &psync[shcoll_nodes_words(g) - 1];
+    shcoll_args_t s = shcoll_nodes_steps(a);
     int sent = 0;
     for (int j = g->top - 1; j >= 0; j--) {
         long span = shcoll_nodes_span(g, j);
         if (g->i + span >= g->m)
             continue;
-        if (sent)
+        if (sent && n >= SHCOLL_PIPE_SEGMENT)
             shmem_quiet();
         for (int d = 1; d < g->k && g->i + d * span < g->m; d++) {
             int c = (int)(g->i + d * span);
-            shcoll_put_flag(buf, buf, n, word, value_of ? value_of(arg, c) : v,
+            shcoll_put_flag(&s, buf, buf, n, word,
+                            value_of ? value_of(arg, c) : v,
                             shcoll_nodes_pe(a, g, c));
         }
         sent = 1;

@@ -77,12 +77,24 @@ void shcoll_nodes_to_children(const shcoll_args_t *a, const shcoll_nodes_t *g,
                               long *psync, void *buf, size_t n, long v,
                               shcoll_nodes_value_fn value_of, void *arg);
 
+/* a with steps that carry their flag wherever the header has put with
+ * signal: a node-aware algorithm is built on OpenSHMEM 1.5 (nodes as
+ * SHMEM_TEAM_SHARED groups them, a step as one shmem_put_signal, as a
+ * production runtime's step is one message), whatever the run's mode
+ * for the flat algorithms; under a 1.4 header, put, fence, flag. */
+static inline shcoll_args_t shcoll_nodes_steps(const shcoll_args_t *a)
+{
+    shcoll_args_t s = *a;
+    s.signal = SHCOLL_HAVE_PUT_SIGNAL;
+    return s;
+}
+
 /* Runs the leader algorithm over g->leaders with args b (set, psync and
- * work already given by the caller). */
+ * work already given by the caller), its steps as the node phases'. */
 static inline shcoll_args_t shcoll_nodes_leader_args(const shcoll_args_t *a,
                                                      const shcoll_nodes_t *g)
 {
-    shcoll_args_t b = *a;
+    shcoll_args_t b = shcoll_nodes_steps(a);
     b.set = g->leaders;
     b.radix = 0;        /* the leader runs its own default */
     b.node = 0;

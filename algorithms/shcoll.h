@@ -14,6 +14,17 @@
 
 #include "catalogue.h"
 
+/* 1 when shmem.h has put with signal (OpenSHMEM 1.5: SHMEM_SIGNAL_ADD,
+ * shmem_putmem_signal), so that shcoll_args_t.signal can be honoured;
+ * 0 under 1.4 (Open MPI 4.1's oshcc). */
+#if defined(SHMEM_SIGNAL_ADD) || \
+    (defined(SHMEM_MAJOR_VERSION) && defined(SHMEM_MINOR_VERSION) && \
+     SHMEM_MAJOR_VERSION * 100 + SHMEM_MINOR_VERSION >= 105)
+#define SHCOLL_HAVE_PUT_SIGNAL 1
+#else
+#define SHCOLL_HAVE_PUT_SIGNAL 0
+#endif
+
 /* The participating PEs: member r (0 <= r < size) is global PE
  * start + r * stride. Covers both active sets (stride = 1 << logPE_stride)
  * and teams split strided from the world team. */
@@ -91,7 +102,10 @@ typedef struct shcoll_args {
      * NULL: the algorithm's own choice. */
     const char *leader;
     /* 1: a step's flag travels with its data in one shmem_put_signal
-     * (OpenSHMEM 1.5), no fence; 0: put, fence, then the flag. */
+     * (OpenSHMEM 1.5), no fence; 0: put, fence, then the flag. Honoured
+     * where SHCOLL_HAVE_PUT_SIGNAL (below) is 1; under a 1.4 shmem.h
+     * it is ignored (algorithms/internal.h). Timing only: either value
+     * gives the right result. */
     int signal;
 } shcoll_args_t;
 

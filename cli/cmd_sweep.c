@@ -66,7 +66,7 @@ static const char help[] =
     "                    without --merge computes the missing ones into it)\n"
     "run options passed to every point: --ppn --placement --model --o --g\n"
     "  --fold --small-msg --stack-kib --radix --segment --root --op --type\n"
-    "  --check --force\n"
+    "  --check --force --put-signal\n"
     "  (`shmemsim run --help`; --format is always csv). Every point takes one\n"
     "  network model: the small-message model when the largest --pes reaches\n"
     "  16,384, else SimGrid's flows (the model column names it); --small-msg\n"

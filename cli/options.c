@@ -9,6 +9,7 @@
 #include "shcoll.h"
 #include "options.h"
 #include "platform.h"
+#include "ss_driver.h"
 #include "topo.h"
 #include "ss_driver.h"
 
@@ -59,6 +60,12 @@ const char ss_option_common_help[] =
     "                    one track per PE)\n"
     "  --trace-pes LIST  trace only these PEs, e.g. 0-15,64 (default: all,\n"
     "                    or 0-63 above 1024 PEs)\n"
+    "  --put-signal      every step of a collective that puts data and then\n"
+    "                    raises a flag or counter sends one put with signal\n"
+    "                    (OpenSHMEM 1.5) instead of put, fence, atomic (the\n"
+    "                    default, which the presets were calibrated with;\n"
+    "                    also $SHMEMSIM_COLL_SIGNAL=1); the model column\n"
+    "                    says +signal (docs/models.md)\n"
     "  --no-defer        a PE sleeps through each wait of its issues and\n"
     "                    fences itself, where by default the runtime carries\n"
     "                    them on while the PE blocks once (every message\n"
@@ -94,12 +101,14 @@ static int placement_option(const char *v, ss_config_t *cfg)
     return 1;
 }
 
-/* Bits of ss_model_t.given: the costs set on the command line. */
+/* Bits of ss_model_t.given: the costs set on the command line. What
+ * else the command line set (put_signal) goes along in keep_given. */
 enum { GIVEN_O = 1, GIVEN_G = 2, GIVEN_O_RECV = 4 };
 
 static void keep_given(ss_model_t *m, const ss_model_t *from)
 {
     m->given = from->given;
+    m->put_signal = from->put_signal;
     if (from->given & GIVEN_O)
         m->o_send = from->o_send;
     if (from->given & GIVEN_G)
@@ -122,10 +131,12 @@ const char *ss_option_model_name(const ss_model_t *m, const char *platform,
                                  int npes)
 {
     ss_topo_t t;
-    ss_model_t r = *m;
+    ss_config_t c = {.model = *m};
+    ss_model_t *r = &c.model;
     if (!m->chosen && platform_costs(platform, &t))
-        r.kind = SS_MODEL_LOGGP;
-    return ss_model_label(&r, npes, ss_model_names[r.kind]);
+        r->kind = SS_MODEL_LOGGP;
+    r->put_signal = ss_coll_signal(&c);   /* or $SHMEMSIM_COLL_SIGNAL */
+    return ss_model_label(r, npes, ss_model_names[r->kind]);
 }
 
 static int resolve_model(ss_config_t *cfg)
@@ -182,6 +193,10 @@ int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg)
     int num = !strcmp(o, "--pes") || !strcmp(o, "--ppn") || !strcmp(o, "--stack-kib");
     if (!strcmp(o, "--no-defer")) {
         cfg->no_defer = 1;
+        return 1;
+    }
+    if (!strcmp(o, "--put-signal")) {
+        cfg->model.put_signal = 1;
         return 1;
     }
     if (strcmp(o, "--platform") && !num && strcmp(o, "--model") && strcmp(o, "--placement") &&
@@ -242,6 +257,7 @@ int ss_option_finish(ss_config_t *cfg)
         cfg->ppn = ss_platform_ppn(cfg->platform);
     if (resolve_model(cfg))
         return -1;
+    cfg->model.put_signal = ss_coll_signal(cfg);   /* for the model column */
     if (cfg->model.kind == SS_MODEL_SIMGRID && cfg->model.small_bytes &&
         cfg->model.small_bytes != SS_SMALL_AUTO)
         return ss_fail(SS_EXIT_USAGE, "--small-msg applies to --model alpha-beta "
@@ -336,7 +352,10 @@ int ss_option_passthrough(int argc, char **argv, int *i, ss_passthrough_t *pt)
                                          "--root", "--op", "--type", NULL};
     const char *a = argv[*i];
     int r;
-    if (!strcmp(a, "--check") || !strcmp(a, "--force") || !strcmp(a, "--no-defer")) {
+    if (!strcmp(a, "--check") || !strcmp(a, "--force") ||
+        !strcmp(a, "--no-defer") || !strcmp(a, "--put-signal")) {
+        if (!strcmp(a, "--put-signal"))
+            pt->cfg.model.put_signal = 1;
         pt->argv[pt->n++] = argv[*i];
         return 1;
     }

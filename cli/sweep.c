@@ -279,8 +279,8 @@ static int store_row(ss_sweep_t *s, const char *line, size_t len, fields_t *fl,
         return 1;
     if (other)
         return snprintf(err, errlen, "row has model %s, ppn %s but this sweep "
-                        "runs model %s, ppn %d; give the same --model and --ppn, "
-                        "or another -o", fl->f[col[F_MODEL]], fl->f[col[F_PPN]],
+                        "runs model %s, ppn %d; give the same --model, --ppn "
+                        "and --put-signal, or another -o", fl->f[col[F_MODEL]], fl->f[col[F_PPN]],
                         model, want), -1;
     ss_sweep_point_t *p = &s->pt[pi];
     char **r = &p->rows[si];

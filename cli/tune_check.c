@@ -63,7 +63,14 @@ static void simulate(const ss_tune_t *t, const ss_tune_cell_t *c, size_t i,
                     "--pes", pes, "--ppn", ppn, "--model", model,
                     "--collective", (char *)c[i].collective, "--algorithm",
                     (char *)c[i].runs, "--bytes", bytes, "--format", "csv",
-                    tree ? "--radix" : NULL, radix, NULL};
+                    NULL, NULL, NULL, NULL};
+    int n = 18;
+    if (tree) {
+        argv[n++] = "--radix";
+        argv[n++] = radix;
+    }
+    if (strstr(t->model, "+signal"))   /* steps that carry their flag */
+        argv[n++] = "--put-signal";
     char *csv = NULL;
     char **const argvs[] = {argv};
     ss_children_run("/proc/self/exe", argvs, 1, 1, &csv);   /* csv NULL: failed */

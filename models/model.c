@@ -16,6 +16,7 @@ void ss_model_defaults(ss_model_t *m, ss_model_kind_t kind)
     m->given = 0;
     m->o_recv = m->shm_o = m->shm_lat = m->shm_bw = m->shm_o_recv = 0.0;
     m->unordered = 0;
+    m->put_signal = 0;
     m->poll_s = 50e-9;
     m->combine_s_per_byte = 0.25e-9;   /* ~4 GB/s of combined input */
     m->small_bytes = SS_SMALL_AUTO;   /* from SS_SMALL_AUTO_PES, alpha-beta only */
@@ -83,13 +84,16 @@ size_t ss_model_small_bytes(const ss_model_t *m, int npes)
 
 const char *ss_model_label(const ss_model_t *m, int npes, const char *name)
 {
-    static char buf[64];
+    static char buf[80];
     size_t small = ss_model_small_bytes(m, npes);
+    const char *sig = m->put_signal ? "+signal" : "";
+    if ((small == SS_SMALL_ALL || m->kind == SS_MODEL_SIMGRID) && !*sig)
+        return name;   /* itself: callers may compare the pointer */
     if (small == SS_SMALL_ALL || m->kind == SS_MODEL_SIMGRID)
-        return name;
-    if (small == 0)
-        snprintf(buf, sizeof buf, "%s+flows", name);
+        snprintf(buf, sizeof buf, "%s%s", name, sig);
+    else if (small == 0)
+        snprintf(buf, sizeof buf, "%s+flows%s", name, sig);
     else
-        snprintf(buf, sizeof buf, "%s+flows>%zu", name, small);
+        snprintf(buf, sizeof buf, "%s+flows>%zu%s", name, small, sig);
     return buf;
 }

@@ -47,6 +47,10 @@ typedef struct ss_model {
                              (sim/ss_order.c) */
     double poll_s;        /* simulated cost of a shmem_test that fails */
     double combine_s_per_byte;  /* reduction combine cost */
+    int put_signal;       /* --put-signal ($SHMEMSIM_COLL_SIGNAL): the
+                             collectives' steps carry their flag in one
+                             put with signal, no fence (shcoll_args_t
+                             .signal); the label says "+signal" */
     size_t small_bytes;   /* messages of at most this many
                              bytes are timed by the small-message model
                              (wire.h), not SimGrid's flow solver; 0: none;
@@ -84,7 +88,7 @@ double ss_model_signal(const ss_model_t *m, int same_node);
 size_t ss_model_small_bytes(const ss_model_t *m, int npes);
 /* The model's name as output rows give it, at npes PEs: name, and
  * "+flows" where SimGrid's flows time every message ("+flows>N": those
- * over N bytes). */
+ * over N bytes), then "+signal" when steps carry their flag. */
 const char *ss_model_label(const ss_model_t *m, int npes, const char *name);
 
 extern const char *const ss_model_names[];   /* NULL-terminated */

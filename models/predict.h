@@ -43,6 +43,12 @@ typedef struct ss_ab {
      * SHMEM_TEAM_SHARED), 0 or 1: none. */
     double shm_alpha, shm_beta, shm_o, shm_o_recv;
     int q;
+    /* 1: steps carry their flag (--put-signal, shcoll_args_t.signal):
+     * a put and its flag are one message of n + 8 bytes, no fence. Under
+     * alpha-beta the forms are the same either way (the simulator fuses
+     * a put and its fenced flag into one flow); under loggp the flag no
+     * longer pays its own o and NIC gap. */
+    int signal;
 } ss_ab_t;
 
 typedef struct ss_pred_in {

@@ -10,7 +10,8 @@
  * apart; each increment costs its receiver o_recv. Every member runs the
  * same timeline (the steps are permutations), so one member's is played
  * out: its window's flows on its link, whose last increment to land ends
- * the wait. */
+ * the wait. In signal mode (ss_ab_t.signal, n > 0) a block carries its
+ * increment: a window is w messages of n+F bytes, d apart. */
 #include "predict.h"
 
 #include <math.h>
@@ -46,13 +47,15 @@ static double exchange(const ss_ab_t *ab, int p, double n, int w)
         return NAN;
     }
     for (int s = 1; s < p; s += w) {
-        int k = s + w < p ? w : p - s;
-        for (int i = 0; i < 2 * k; i++)
+        int k = s + w < p ? w : p - s, sig = ab->signal && n > 0;
+        int nf = sig ? k : 2 * k;
+        for (int i = 0; i < nf; i++)
             f[i] = (ss_pred_flow_t){ss_pred_issue(ab, &c) + ab->alpha,
-                                    (i < k ? n : F) * ab->beta, 0, i};
-        ss_pred_share(f, 2 * k, h);
+                                    (sig ? n + F : i < k ? n : F) * ab->beta,
+                                    0, i};
+        ss_pred_share(f, nf, h);
         for (int i = 0; i < k; i++)   /* an increment waits for its block */
-            in[i] = max2(f[i].done, f[k + i].done);
+            in[i] = sig ? f[i].done : max2(f[i].done, f[k + i].done);
         qsort(in, (size_t)k, sizeof *in, by_time);
         for (int i = 0; i < k; i++)
             c.cpu = max2(c.cpu, in[i]) + ab->o_recv;

@@ -46,13 +46,17 @@ static int loggp(const ss_ab_t *ab)
  * applied when its link has drained (alpha-beta: 2 alpha + (p-1)(n+2F)
  * beta):
  *   T = o + alpha + (p-1)(F beta + o_recv) + o + alpha + o_recv
- *     + max((p-1)(n+F) beta, 2(p-2)d + (n+F) beta, (2p-3)d + F beta). */
+ *     + max((p-1)(n+F) beta, 2(p-2)d + (n+F) beta, (2p-3)d + F beta);
+ * in signal mode (n > 0) the last term is max((p-1)(n+F) beta,
+ * (p-2)d + (n+F) beta): each put carries its flag. */
 static double linear(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
     double p = in->p, n = (double)in->n, d = max2(ab->o, ab->g);
     double out = max2((p - 1) * (n + F) * ab->beta,
                       2 * (p - 2) * d + (n + F) * ab->beta);
     out = max2(out, (2 * p - 3) * d + F * ab->beta);
+    if (ab->signal && n > 0)   /* each put carries its flag, d apart */
+        out = max2((p - 1) * (n + F) * ab->beta, (p - 2) * d + (n + F) * ab->beta);
     return ab->o + ab->alpha + (p - 1) * (F * ab->beta + ab->o_recv) +
            ab->o + ab->alpha + out + ab->o_recv;
 }
@@ -359,6 +363,8 @@ static int prog_sag(des_t *s, int x)
         if (st[RSTEP] > 0 && ss_rp_count(s, x)[RING] < st[RSTEP])
             return WAIT;
         long j = ((x - st[RSTEP]) % p + p) % p;
+        if (st[RSTEP] > 0 && s->ab->signal)   /* shcoll_signal_fence */
+            s->pe[x].epoch++;
         ss_rp_put_count(s, x, (int)((x + 1) % p), (double)block_len(n, p, j), RING);
     }
     return ss_rp_count(s, x)[RING] < p - 1 ? WAIT : DONE;

@@ -25,10 +25,12 @@ double ss_lg_step(const ss_ab_t *ab)
 
 /* The flag leaves d after the put: if the put is still passing it
  * shares the link and both are through at (m + F)beta, else it goes
- * alone. */
+ * alone. Signal mode: one message of m + F bytes. */
 double ss_lg_pair(const ss_ab_t *ab, double m)
 {
     double d = ss_lg_step(ab);
+    if (ab->signal && m > 0)
+        return ab->alpha + (m + F) * ab->beta;
     return ab->alpha + (m + F) * ab->beta +
            (d > m * ab->beta ? d - m * ab->beta : 0.0);
 }
@@ -225,9 +227,27 @@ void ss_lg_to_chunks(ss_lg_eng_t *e, int to, double bytes, double chunk)
         lg_issue(e, to, bytes < chunk ? bytes : chunk, -1);
 }
 
+/* Signal mode: the last part put to `to` since its last flag carries
+ * the flag instead (shcoll_put_flag's put with signal; the parts of
+ * fcollect/engines.h hold it back so that it leaves where the flag
+ * would have): it moves to the end, F bytes heavier. A flag with no part
+ * before it is its own message, as in the simulator. */
 void ss_lg_to_flag(ss_lg_eng_t *e, int to, int tag)
 {
-    lg_issue(e, to, F, tag);
+    int last = -1;
+    for (int i = e->ntr - 1; e->ab->signal && i >= 0; i--)
+        if (e->tr[i].to == to) {
+            last = e->tr[i].tag < 0 ? i : -1;
+            break;
+        }
+    if (last < 0) {
+        lg_issue(e, to, F, tag);
+        return;
+    }
+    lg_issue_t is = e->tr[last];
+    memmove(&e->tr[last], &e->tr[last + 1],
+            (size_t)(e->ntr - 1 - last) * sizeof *e->tr);
+    e->tr[e->ntr - 1] = (lg_issue_t){to, tag, is.bytes + F};
 }
 
 void ss_lg_wait(ss_lg_eng_t *e, int tag, int need)

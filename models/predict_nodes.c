@@ -44,6 +44,7 @@ ss_ab_t ss_node_net(const ss_ab_t *ab)
 {
     ss_ab_t n = *ab;
     n.q = 0;
+    n.signal = 1;   /* node-aware steps carry their flag (algorithms/nodes.h) */
     return n;
 }
 

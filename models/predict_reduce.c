@@ -13,7 +13,9 @@
  * flag, alone on the route, are applied
  *   flight(b) = alpha + max((b+F) beta, d + F beta)
  * after the put leaves (alpha + F beta for a bare flag), so a step of a
- * symmetric exchange costs o + flight(b) + o_recv (+ b gamma). */
+ * symmetric exchange costs o + flight(b) + o_recv (+ b gamma). In
+ * signal mode (ss_ab_t.signal) the put carries its flag, one message:
+ * flight(b) = alpha + (b+F) beta. */
 #include "predict.h"
 
 #include <math.h>
@@ -42,6 +44,8 @@ static double flight(const ss_ab_t *ab, double b)
 {
     if (b <= 0)
         return ab->alpha + F * ab->beta;
+    if (ab->signal)
+        return ab->alpha + (b + F) * ab->beta;
     return ab->alpha + max2((b + F) * ab->beta, gap(ab) + F * ab->beta);
 }
 
@@ -52,7 +56,10 @@ static double flight(const ss_ab_t *ab, double b)
  *   T = o + alpha + max((p-1)(n+F) beta, d + (p-1) F beta)
  *     + (p-1)(o_recv + n gamma) + o + alpha + o_recv
  *     + max((p-1)(n+F) beta, 2(p-2)d + (n+F) beta, (2p-3)d + F beta),
- * 2 alpha + 2(p-1)(n+F) beta + (p-1) n gamma under alpha-beta. */
+ * 2 alpha + 2(p-1)(n+F) beta + (p-1) n gamma under alpha-beta. In
+ * signal mode (n > 0) every put carries its flag: the blocks in take
+ * (p-1)(n+F) beta, and the root's p-1 messages leave d apart,
+ *   out = max((p-1)(n+F) beta, (p-2)d + (n+F) beta). */
 static double linear(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
     double p = in->p, n = (double)in->n, d = gap(ab);
@@ -60,6 +67,10 @@ static double linear(const ss_ab_t *ab, const ss_pred_in_t *in)
     double out = max2((p - 1) * (n + F) * ab->beta,
                       2 * (p - 2) * d + (n + F) * ab->beta);
     out = max2(out, (2 * p - 3) * d + F * ab->beta);
+    if (ab->signal && n > 0) {
+        in_ = (p - 1) * (n + F) * ab->beta;
+        out = max2((p - 1) * (n + F) * ab->beta, (p - 2) * d + (n + F) * ab->beta);
+    }
     return ab->o + ab->alpha + in_ + (p - 1) * (ab->o_recv + n * ab->gamma) +
            ab->o + ab->alpha + out + ab->o_recv;
 }
@@ -74,12 +85,13 @@ static int by_rel(const void *x, const void *y)
 
 /* shcoll_put_flag of n bytes as flows into f, tagged id: the put and the
  * flag, or one flow of n+F when neither o nor g splits them (the
- * simulator then sends them as one). Returns how many. */
+ * simulator then sends them as one) or in signal mode (one put with
+ * signal). Returns how many. */
 static int put_flag(const ss_ab_t *ab, ss_pred_clk_t *c, double n, int id, ss_pred_flow_t *f)
 {
     int nf = 0;
     if (n > 0) {
-        int fused = ab->o == 0 && ab->g == 0;
+        int fused = (ab->o == 0 && ab->g == 0) || ab->signal;
         f[nf++] = (ss_pred_flow_t){ss_pred_issue(ab, c) + ab->alpha,
                                    (n + F * fused) * ab->beta, 0, id};
         if (fused)
@@ -329,7 +341,8 @@ static double cube_rank(const ss_ab_t *ab, const cube_t *c, int v, double fold,
     for (int s = 0; s < nsteps; s++) {
         int u = v ^ cube_dist(c, s);
         double tp = cube_bytes(c, s, u) > 0 ? ss_pred_issue(ab, &ck) : -1;
-        double tf = ss_pred_issue(ab, &ck);
+        /* signal mode: the flag leaves with its put */
+        double tf = tp >= 0 && ab->signal ? tp : ss_pred_issue(ab, &ck);
         out[s * c->q + u] = cube_land(ab, c, s, u, tp, tf);
         consume_to(ab, &ck, lv, ord, used, &next, s);
         if (!c->halving || s < c->nlev)
@@ -353,7 +366,8 @@ static double cube_lockstep(const ss_ab_t *ab, const cube_t *c,
         int combines = !c->halving || s < c->nlev;
         for (int v = 0; v < c->q; v++) {
             int u = v ^ cube_dist(c, s), put = cube_bytes(c, s, v) > 0;
-            double tp = t[u] + ab->o, tf = tp + (put ? gap(ab) : 0);
+            double tp = t[u] + ab->o;
+            double tf = tp + (put && !ab->signal ? gap(ab) : 0);
             double at = cube_land(ab, c, s, v, put ? tp : -1, tf);
             nt[v] = max2(t[v] + ab->o, at) + ab->o_recv +
                     (combines ? cube_bytes(c, s, v) * ab->gamma : 0);
@@ -385,9 +399,10 @@ static double cube_time(const ss_ab_t *ab, const cube_t *c)
     for (int v = 0; fold && v < c->q; v++) {   /* the extra's array in */
         int shared = nsteps > 0 && (v ^ cube_dist(c, 0)) >= extras;
         double b = nsteps > 0 ? cube_bytes(c, 0, v) + F : 0;
+        double wire = (c->n + F + (shared ? b : 0)) * ab->beta;
         fold[v] = v >= extras ? -1
                 : ab->o + ab->alpha +
-                  max2((c->n + F + (shared ? b : 0)) * ab->beta, gap(ab) + F * ab->beta);
+                  (ab->signal && c->n > 0 ? wire : max2(wire, gap(ab) + F * ab->beta));
     }
     if (ab->o_recv == 0 && fold) {   /* order of consumption is free */
         for (int v = 0; v < extras; v++)

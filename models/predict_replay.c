@@ -249,9 +249,14 @@ void ss_rp_add_count(des_t *s, int x, int dst, int tag)
 }
 
 /* shcoll_put_count / shcoll_put_flag: the payload, a fence, the
- * increment. Without o and g the simulator sends the two as one. */
+ * increment. Without o and g the simulator sends the two as one; in
+ * signal mode the algorithm does (one put with signal, no fence). */
 void ss_rp_put_count(des_t *s, int x, int dst, double bytes, int tag)
 {
+    if (s->ab->signal && bytes > 0) {
+        send(s, x, dst, bytes + F, tag);
+        return;
+    }
     int put = bytes > 0 ? send(s, x, dst, bytes, PUT) : -1;
     s->pe[x].epoch++;
     if (put >= 0 && s->ab->o == 0 && s->ab->g == 0) {

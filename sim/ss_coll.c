@@ -42,6 +42,20 @@ int ss_coll_radix(const ss_config_t *cfg)
     return (int)r;
 }
 
+int ss_coll_signal(const ss_config_t *cfg)
+{
+    const char *v = getenv("SHMEMSIM_COLL_SIGNAL");
+    if (cfg->model.put_signal)
+        return 1;
+    if (!v || !*v || !strcmp(v, "0"))
+        return 0;
+    if (!strcmp(v, "1"))
+        return 1;
+    fprintf(stderr, "shmemsim: error: $SHMEMSIM_COLL_SIGNAL must be 1 (steps "
+            "carry their flag: put with signal) or 0, not '%s'\n", v);
+    exit(2);
+}
+
 size_t ss_coll_segment(const ss_config_t *cfg)
 {
     size_t s = 0;
@@ -236,6 +250,7 @@ static int run(struct ss_team *t, uint64_t slot, ss_call_t *c)
         .dst = c->dst, .sst = c->sst, .steps = c->steps,
         .node = ss_coll_node(t->start, t->stride, t->size),
         .leader = ss_w.cfg.leader,
+        .signal = ss_w.cfg.model.put_signal,   /* resolved at world start */
     };
     uint64_t key = slot << 8 | (uint64_t)c->kind << 1;
     size_t pw = alg->psync_words ? alg->psync_words(t->size, radix) : 0;

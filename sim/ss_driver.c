@@ -102,6 +102,7 @@ static void bench_pe(void *arg)
         B->ab.shm_alpha = sg_host_get_route_latency(h0, h0);
         B->ab.shm_beta = 1.0 / sg_host_get_route_bandwidth(h0, h0);
         B->ab.q = ss_coll_node(0, 1, ss_w.npes);
+        B->ab.signal = ss_w.cfg.model.put_signal;
         if (ss_w.cfg.model.kind == SS_MODEL_LOGGP) {
             B->ab.o = ss_w.cfg.model.o_send;
             B->ab.g = ss_w.cfg.model.gap;

@@ -408,6 +408,7 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
     ss_w.cfg.radix = ss_coll_radix(cfg);
     ss_w.cfg.segment = ss_coll_segment(cfg);
     ss_w.cfg.leader = ss_coll_leader(cfg);
+    ss_w.cfg.model.put_signal = ss_coll_signal(cfg);   /* $SHMEMSIM_COLL_SIGNAL */
     if (ss_coll_resolve(cfg))
         return 2;
     ss_w.npes = cfg->npes;

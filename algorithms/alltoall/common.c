@@ -21,6 +21,10 @@
  * bytes) at dest and source, each block one strided put (shmem_iput8 ..
  * shmem_iput128, by element size).
  *
+ * Signal mode (internal.h): a contiguous block and its increment are one
+ * put with signal, no fence; strided blocks (no strided put with signal
+ * in OpenSHMEM 1.5) keep the put, the fence and the increments.
+ *
  * psync: [0] arrival counter (p-1 increments), restored once all are in.
  * work: none.
  */
@@ -72,6 +76,16 @@ static void put_block(const shcoll_args_t *a, int me, int j)
     }
 }
 
+/* Signal mode, contiguous blocks: our block for member j and its
+ * increment in one message. Each member gets one block from us per call,
+ * so nothing earlier to it needs ordering. */
+static void put_counted(const shcoll_args_t *a, int me, int j)
+{
+    shcoll_put_count(a, shcoll_at(a->dest, block_at(a, me, a->dst)),
+                     (const char *)a->source + block_at(a, j, a->sst),
+                     a->nbytes, &a->psync[0], shcoll_pe(&a->set, j));
+}
+
 static void copy_own(const shcoll_args_t *a, int me)
 {
     char *d = shcoll_at(a->dest, block_at(a, me, a->dst));
@@ -104,11 +118,16 @@ int shcoll_alltoall_exchange(const shcoll_args_t *a, int window)
     copy_own(a, me);
     for (int s = lo + 1; s <= hi; s += window) {
         int end = s + window <= hi + 1 ? s + window : hi + 1;
-        for (int t = s; t < end; t++)
-            put_block(a, me, (me + t) % p);
-        shmem_fence();
-        for (int t = s; t < end; t++)
-            shmem_long_atomic_inc(got, shcoll_pe(&a->set, (me + t) % p));
+        if (shcoll_signal(a) && contiguous(a) && a->nbytes > 0) {
+            for (int t = s; t < end; t++)
+                put_counted(a, me, (me + t) % p);
+        } else {
+            for (int t = s; t < end; t++)
+                put_block(a, me, (me + t) % p);
+            shmem_fence();
+            for (int t = s; t < end; t++)
+                shmem_long_atomic_inc(got, shcoll_pe(&a->set, (me + t) % p));
+        }
         if (end <= hi)
             shmem_long_wait_until(got, SHMEM_CMP_GE,
                                   SHMEM_SYNC_VALUE + (end - 1 - lo));

@@ -66,6 +66,12 @@
  * (at worst one stage late, behind a shmem_quiet), so the barrier ends
  * before the data except for a few F beta at tiny p. Messages into a
  * member: R + 2 increments, and two per segment.
+ *
+ * Signal mode (internal.h): a payload put carries its increment (one put
+ * with signal). Nothing else needs ordering: a round sends one message
+ * to each target, on the round's own word, and a pipeline's parent, the
+ * only writer of the segment count, quiets between segments, so no two
+ * of its segments are in flight to a child at once.
  */
 #include "common.h"
 
@@ -110,7 +116,7 @@ static int send_round(const shcoll_args_t *a, int rel, long *word,
     for (long o = step; o <= width * step && o < p; o += step) {
         long y = rel + o;
         if (sender && y < p) {
-            shcoll_put_count(a->dest, a->dest, a->nbytes, word,
+            shcoll_put_count(a, a->dest, a->dest, a->nbytes, word,
                              shcoll_bcast_pe(a, (int)y));
             data = 1;
         } else {
@@ -238,7 +244,7 @@ void shcoll_bcast_pipeline(const shcoll_args_t *a, int rel, int first,
         if (rel != 0)
             pipe_wait(a, &b, i + 1);
         for (int c = 0; c < nkids; c++)
-            shcoll_put_count(at, at, len, &a->psync[0],
+            shcoll_put_count(a, at, at, len, &a->psync[0],
                              shcoll_bcast_pe(a, first + c));
         if (nkids > 0 && off + len < n)
             shmem_quiet();

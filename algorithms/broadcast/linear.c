@@ -44,7 +44,7 @@ static void root_part(const shcoll_args_t *a)
     shcoll_wait_count(&a->psync[ARRIVED], s->size - 1);
     for (int i = 1; i < s->size; i++) {
         int r = (a->root + i) % s->size;
-        shcoll_put_flag(a->dest, a->source, a->nbytes, &a->psync[DATA], 0,
+        shcoll_put_flag(a, a->dest, a->source, a->nbytes, &a->psync[DATA], 0,
                         shcoll_pe(s, r));
     }
 }

@@ -74,8 +74,9 @@ int shcoll_broadcast_node_aware_run(const shcoll_args_t *a)
 
     int rnode = a->root / g.q, mine = g.base == rnode * g.q;
     long *got = &a->psync[W];
+    shcoll_args_t s = shcoll_nodes_steps(a);
     if (g.me == a->root && g.i != 0)
-        shcoll_put_flag(a->dest, a->source, a->nbytes, got, 0,
+        shcoll_put_flag(&s, a->dest, a->source, a->nbytes, got, 0,
                         shcoll_nodes_pe(a, &g, 0));
     shcoll_nodes_wait_children(&g, a->psync, NULL, NULL);
     shcoll_nodes_to_parent(a, &g, a->psync, NULL, 0, NULL, 0, 0);

@@ -25,6 +25,12 @@
  * other member), so no arrival step is needed. The root's own block
  * comes back to it unchanged; receiving it keeps the root in step.
  *
+ * Signal mode (internal.h): a block carries its flag or increment (one
+ * put with signal). The ring's counter is read before all its increments
+ * are in and a member may have several steps in flight to the next, so
+ * each ring step after the first comes behind a fence
+ * (shcoll_signal_fence) to keep "count >= s" meaning block s is there.
+ *
  * psync: [0] scatter flag, [1] ring counter. work: none.
  */
 #include "common.h"
@@ -71,7 +77,7 @@ static void scatter(const shcoll_args_t *a, int rel)
         void *at = shcoll_at(a->dest, block_off(n, p, j));
         if (len == 0)
             continue;
-        shcoll_put_flag(at, at, len, &a->psync[SCATTER], 0,
+        shcoll_put_flag(a, at, at, len, &a->psync[SCATTER], 0,
                         shcoll_bcast_pe(a, j));
         sent = 1;
     }
@@ -89,7 +95,9 @@ static void ring(const shcoll_args_t *a, int rel)
         void *at = shcoll_at(a->dest, block_off(a->nbytes, p, j));
         if (s > 0)
             shmem_long_wait_until(got, SHMEM_CMP_GE, SHMEM_SYNC_VALUE + s);
-        shcoll_put_count(at, at, block_len(a->nbytes, p, j), got, next);
+        if (s > 0)   /* signal mode: the blocks before it land first */
+            shcoll_signal_fence(a);
+        shcoll_put_count(a, at, at, block_len(a->nbytes, p, j), got, next);
     }
     shcoll_wait_count(got, p - 1);
 }

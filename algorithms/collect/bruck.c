@@ -119,7 +119,7 @@ static void scan_round(const shcoll_args_t *a, state_t *s, int r,
     out[2] = *low;
     for (int k = 0; k <= r; k++)
         out[3 + k] = s->m[k];
-    shcoll_put_flag(in, out, (size_t)(r + 4) * sizeof *out, &a->psync[r], 0,
+    shcoll_put_flag(a, in, out, (size_t)(r + 4) * sizeof *out, &a->psync[r], 0,
                     shcoll_pe(&a->set, peer(s, -dist)));
     shcoll_wait_flag(&a->psync[r]);
 
@@ -136,7 +136,10 @@ static void scan_round(const shcoll_args_t *a, state_t *s, int r,
 
 /* Data round k: the window, padded to the round's widest, with the
  * maxima of the levels still gathering; the padding's first RIDE bytes
- * go with them. */
+ * go with them. In signal mode the last part (the maxima, or in the last
+ * round the window) carries the flag, behind a fence when the window
+ * went out before it: one message a round fewer, no round trip fewer
+ * (the maxima go to work, not after the window in dest). */
 static void data_round(const shcoll_args_t *a, state_t *s, int k)
 {
     int L = s->L, pe = shcoll_pe(&a->set, peer(s, -(1L << k)));
@@ -147,8 +150,10 @@ static void data_round(const shcoll_args_t *a, state_t *s, int k)
     long *flag = &a->psync[L + k];
 
     memcpy(out, &s->m[k + 1], words * sizeof *out);
-    shcoll_fcollect_bruck_window(a, &s->v, s->v.win[k], pad - ride, pe);
-    shcoll_put_flag(in, out, words * sizeof *out + ride, flag, 0, pe);
+    shcoll_parts_t ps = shcoll_parts(a, pe);
+    shcoll_fcollect_bruck_window(a, &s->v, s->v.win[k], pad - ride, &ps);
+    shcoll_fcollect_part(&ps, in, out, words * sizeof *out + ride);
+    shcoll_parts_flag(a, &ps, flag, 0);
     shcoll_wait_flag(flag);
     for (size_t j = 0; j < words; j++)
         s->m[k + 1 + j] = max_of(s->m[k + 1 + j], in[j]);

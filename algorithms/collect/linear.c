@@ -68,9 +68,9 @@ int shcoll_collect_linear_run(const shcoll_args_t *a)
     long mine = (long)a->nbytes;
     long *sizes = a->work;
 
-    shcoll_put_count(&sizes[me], &mine, sizeof mine, &a->psync[SIZES], root);
+    shcoll_put_count(a, &sizes[me], &mine, sizeof mine, &a->psync[SIZES], root);
     size_t off = (size_t)shcoll_wait_flag(&a->psync[OFFSET]);
-    shcoll_put_count(shcoll_at(a->dest, off), a->source, a->nbytes,
+    shcoll_put_count(a, shcoll_at(a->dest, off), a->source, a->nbytes,
                      &a->psync[BLOCKS], root);
     shcoll_wait_flag(&a->psync[DONE]);
     return 0;

@@ -97,7 +97,7 @@ static void scan_round(const shcoll_args_t *a, int me, int j,
     out[2] = v->bmax;
     for (int i = 0; i < j; i++)
         out[3 + i] = v->vol[i];
-    shcoll_put_flag(in, out, (size_t)(j + 3) * sizeof *out, &a->psync[1 + j],
+    shcoll_put_flag(a, in, out, (size_t)(j + 3) * sizeof *out, &a->psync[1 + j],
                     0, shcoll_pe(&a->set, peer));
     shcoll_wait_flag(&a->psync[1 + j]);
 
@@ -152,7 +152,7 @@ static void tell_place(const shcoll_args_t *a, int me, int pc,
     if (s != me)
         return;
     size_t out[2] = {v->slc[0][0], v->bmax};
-    shcoll_put_flag(place, out, sizeof out, flag, 0, shcoll_pe(&a->set, pc + t));
+    shcoll_put_flag(a, place, out, sizeof out, flag, 0, shcoll_pe(&a->set, pc + t));
 }
 
 int shcoll_collect_recursive_doubling_run(const shcoll_args_t *a)

@@ -22,6 +22,11 @@
  * blocks (the simulator sizes collect work from the member count). This
  * file also exports the part/padding helpers fcollect/knomial.c uses.
  *
+ * Signal mode (internal.h): the round's last part carries the flag. A
+ * window that wraps past member p-1 is two puts to one member, and
+ * collect's padding more: then a fence comes before the signalled part
+ * (shcoll_parts_flag), as the flag's fence came before the flag.
+ *
  * psync: one flag per round (one writer each: me + 2^k). work: none for
  * fcollect (no padding); collect/common.c provides the scratch.
  */
@@ -42,41 +47,75 @@ size_t shcoll_fcollect_bruck_work_bytes(int npes, size_t nbytes, int radix)
     return 0;
 }
 
-/* Put one contiguous part (n may be 0). No fence: the caller's one
- * fence before its flag orders every part put to that member before the
- * flag (a fence orders all earlier puts to a PE before all later ones).
- * Where the network may deliver out of order a fence waits for the
- * acknowledgements of the puts before it, so one fence a round, not one
- * a part, is one round trip a round. */
-void shcoll_fcollect_part(void *dst, const void *src, size_t n, int pe)
+/* Parts: no fence between them. The one fence before the flag orders
+ * every part put to that member before the flag (a fence orders all
+ * earlier puts to a PE before all later ones). Where the network may
+ * deliver out of order a fence waits for the acknowledgements of the
+ * puts before it, so one fence a round, not one a part, is one round
+ * trip a round. In signal mode the last part carries the flag, and a
+ * fence comes before it only when other parts went out (a window that
+ * wraps past member p-1, padding): those rounds cost what they did. */
+shcoll_parts_t shcoll_parts(const shcoll_args_t *a, int pe)
 {
-    if (n > 0)
-        shmem_putmem(dst, src, n, pe);
+    shcoll_parts_t ps = {pe, shcoll_signal(a) ? SHCOLL_PARTS_HOLD
+                                              : SHCOLL_PARTS_PUT,
+                         0, NULL, NULL, 0};
+    return ps;
+}
+
+void shcoll_fcollect_part(shcoll_parts_t *ps, void *dst, const void *src,
+                          size_t n)
+{
+    if (n == 0)
+        return;
+    if (ps->mode == SHCOLL_PARTS_PUT) {
+        shmem_putmem(dst, src, n, ps->pe);
+        return;
+    }
+    if (ps->n > 0 && ps->mode == SHCOLL_PARTS_HOLD) {
+        shmem_putmem(ps->dst, ps->src, ps->n, ps->pe);
+        ps->sent = 1;
+    }
+    ps->dst = dst;
+    ps->src = src;
+    ps->n = n;
 }
 
 /* pad bytes of filler into pe's work (its first min(pad, chunk) bytes),
  * in puts of at most chunk so that work needs no more. */
-void shcoll_fcollect_pad(const shcoll_args_t *a, size_t pad, size_t chunk,
-                         int pe)
+void shcoll_fcollect_pad(const shcoll_args_t *a, shcoll_parts_t *ps,
+                         size_t pad, size_t chunk)
 {
     for (size_t c; pad > 0; pad -= c) {
         c = pad < chunk ? pad : chunk;
-        shcoll_fcollect_part(a->work, a->work, c, pe);
+        shcoll_fcollect_part(ps, a->work, a->work, c);
     }
 }
 
+void shcoll_parts_flag(const shcoll_args_t *a, shcoll_parts_t *ps,
+                       long *word, int counter)
+{
+    if (ps->sent)
+        shmem_fence();
+    if (counter)
+        shcoll_put_count(a, ps->dst, ps->src, ps->n, word, ps->pe);
+    else
+        shcoll_put_flag(a, ps->dst, ps->src, ps->n, word, 0, ps->pe);
+}
+
 /* My round's window (win bytes from my block on, wrapping past member
- * p-1) and pad bytes of padding, to pe; the caller raises the flag. */
+ * p-1) and pad bytes of padding, to ps's member; the caller raises the
+ * flag (shcoll_parts_flag). */
 void shcoll_fcollect_bruck_window(const shcoll_args_t *a,
                                   const shcoll_bruck_view_t *v, size_t win,
-                                  size_t pad, int pe)
+                                  size_t pad, shcoll_parts_t *ps)
 {
     size_t first = win < v->total - v->own ? win : v->total - v->own;
     void *d = shcoll_at(a->dest, v->own);
 
-    shcoll_fcollect_part(d, d, first, pe);
-    shcoll_fcollect_part(a->dest, a->dest, win - first, pe);
-    shcoll_fcollect_pad(a, pad, v->chunk, pe);
+    shcoll_fcollect_part(ps, d, d, first);
+    shcoll_fcollect_part(ps, a->dest, a->dest, win - first);
+    shcoll_fcollect_pad(a, ps, pad, v->chunk);
 }
 
 /* Bruck over the blocks a view describes. The caller has checked
@@ -89,8 +128,10 @@ void shcoll_fcollect_bruck_run_view(const shcoll_args_t *a, int me,
     shcoll_copy(shcoll_at(a->dest, v->own), a->source, a->nbytes);
     for (int k = 0, d = 1; d < p; k++, d *= 2) {
         int pe = shcoll_pe(&a->set, (me - d + p) % p);
-        shcoll_fcollect_bruck_window(a, v, v->win[k], v->wide[k] - v->win[k], pe);
-        shcoll_put_flag(NULL, NULL, 0, &a->psync[k], 0, pe);
+        shcoll_parts_t ps = shcoll_parts(a, pe);
+        shcoll_fcollect_bruck_window(a, v, v->win[k], v->wide[k] - v->win[k],
+                                     &ps);
+        shcoll_parts_flag(a, &ps, &a->psync[k], 0);
         shcoll_wait_flag(&a->psync[k]);
     }
 }

@@ -11,7 +11,9 @@
  *
  * Puts go to me+1, me+2, ... so that on a real network no member is hit
  * by everybody first. A single fence after them orders each counter
- * increment behind the block sent to the same member.
+ * increment behind the block sent to the same member. In signal mode
+ * (internal.h) each block carries its increment: p-1 messages, not
+ * 2(p-1), and no fence; one block per member, so nothing to order.
  *
  * psync: [0] arrival counter (p-1 increments). work: none.
  */
@@ -38,6 +40,13 @@ int shcoll_fcollect_direct_run(const shcoll_args_t *a)
     void *mine = shcoll_at(a->dest, (size_t)me * a->nbytes);
 
     shcoll_copy(mine, a->source, a->nbytes);
+    if (shcoll_signal(a) && a->nbytes > 0) {   /* one message per member */
+        for (int i = 1; i < s->size; i++)
+            shcoll_put_count(a, mine, mine, a->nbytes, &a->psync[0],
+                             shcoll_pe(s, (me + i) % s->size));
+        shcoll_wait_count(&a->psync[0], s->size - 1);
+        return 0;
+    }
     for (int i = 1; i < s->size && a->nbytes > 0; i++)
         shmem_putmem(mine, mine, a->nbytes, shcoll_pe(s, (me + i) % s->size));
     shmem_fence();

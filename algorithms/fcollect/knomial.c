@@ -222,13 +222,13 @@ size_t shcoll_fcollect_knomial_work_bytes(int npes, size_t nbytes, int radix)
 
 /* Our group's blocks, the slices it holds, the padding. */
 static void send_group(const shcoll_args_t *a, const shcoll_kn_view_t *v,
-                       int j, size_t pad, int pe)
+                       int j, size_t pad, shcoll_parts_t *ps)
 {
     void *d = shcoll_at(a->dest, v->blk[j][0]);
-    shcoll_fcollect_part(d, d, v->blk[j][1] - v->blk[j][0], pe);
+    shcoll_fcollect_part(ps, d, d, v->blk[j][1] - v->blk[j][0]);
     d = shcoll_at(a->dest, v->slc[j][0]);
-    shcoll_fcollect_part(d, d, v->slc[j][1] - v->slc[j][0], pe);
-    shcoll_fcollect_pad(a, pad, v->chunk, pe);
+    shcoll_fcollect_part(ps, d, d, v->slc[j][1] - v->slc[j][0]);
+    shcoll_fcollect_pad(a, ps, pad, v->chunk);
 }
 
 /* Round j's i-th peer of me (1 <= i < r): my position in a sibling group. */
@@ -240,19 +240,38 @@ static int peer(const shcoll_args_t *a, const plan_t *pl, int me, int j, int i)
 }
 
 /* The data to every peer, one fence, then every peer's counter: one
- * round trip a round where a fence waits for acknowledgements. */
+ * round trip a round where a fence waits for acknowledgements. Signal
+ * mode: every peer's last part carries its counter; the parts before
+ * it (a group holding slices or padding: p not a power of k, collect's
+ * uneven blocks) go out first to every peer, then one fence if there
+ * were any, then the signalled puts. With equal blocks and p = k^L each
+ * peer gets one part: one message, no fence. */
 static void round_j(const shcoll_args_t *a, const plan_t *pl,
                     const shcoll_kn_view_t *v, int me, int j)
 {
-    int r = pl->radix[j];
+    int r = pl->radix[j], early = 0;
     size_t pad = v->vol[j] - (v->blk[j][1] - v->blk[j][0]) -
                  (v->slc[j][1] - v->slc[j][0]);
 
-    for (int i = 1; i < r; i++)
-        send_group(a, v, j, pad, peer(a, pl, me, j, i));
-    shmem_fence();
-    for (int i = 1; i < r; i++)
-        shmem_long_atomic_inc(&a->psync[1 + j], peer(a, pl, me, j, i));
+    for (int i = 1; i < r; i++) {
+        shcoll_parts_t ps = shcoll_parts(a, peer(a, pl, me, j, i));
+        send_group(a, v, j, pad, &ps);
+        early |= ps.sent;
+    }
+    if (!shcoll_signal(a)) {
+        shmem_fence();
+        for (int i = 1; i < r; i++)
+            shmem_long_atomic_inc(&a->psync[1 + j], peer(a, pl, me, j, i));
+    } else {
+        if (early)
+            shmem_fence();
+        for (int i = 1; i < r; i++) {
+            shcoll_parts_t ps = shcoll_parts(a, peer(a, pl, me, j, i));
+            ps.mode = SHCOLL_PARTS_FIND;
+            send_group(a, v, j, pad, &ps);
+            shcoll_parts_flag(a, &ps, &a->psync[1 + j], 1);
+        }
+    }
     shcoll_wait_count(&a->psync[1 + j], r - 1);
 }
 
@@ -262,7 +281,9 @@ static void round_j(const shcoll_args_t *a, const plan_t *pl,
  * by its counter, then wait for the whole result. A fence per member (m
  * is 1 to 3): one after all slices would queue every counter behind
  * every slice, and the core members served first would wait for the
- * others' (5% slower at 6,000 PEs under alpha-beta). */
+ * others' (5% slower at 6,000 PEs under alpha-beta). In signal mode
+ * the last part (slice or padding) carries the counter, behind a fence
+ * when padding went out before it. */
 static void extra(const shcoll_args_t *a, const plan_t *pl,
                   const shcoll_kn_view_t *v, int me)
 {
@@ -272,13 +293,12 @@ static void extra(const shcoll_args_t *a, const plan_t *pl,
 
     for (int i = 0; i < m; i++) {
         size_t lo = shcoll_kn_cut(b, i, m), hi = shcoll_kn_cut(b, i + 1, m);
-        int pe = shcoll_pe(&a->set, s + i);
-        shcoll_fcollect_part(shcoll_at(a->dest, o + lo),
-                             (const char *)a->source + lo, hi - lo, pe);
-        shcoll_fcollect_pad(a, (v->bmax + (size_t)m - 1) / (size_t)m - (hi - lo),
-                            v->chunk, pe);
-        shmem_fence();
-        shmem_long_atomic_inc(&a->psync[0], pe);
+        shcoll_parts_t ps = shcoll_parts(a, shcoll_pe(&a->set, s + i));
+        shcoll_fcollect_part(&ps, shcoll_at(a->dest, o + lo),
+                             (const char *)a->source + lo, hi - lo);
+        shcoll_fcollect_pad(a, &ps, (v->bmax + (size_t)m - 1) / (size_t)m -
+                                        (hi - lo), v->chunk);
+        shcoll_parts_flag(a, &ps, &a->psync[0], 1);
     }
     shcoll_wait_flag(&a->psync[1 + pl->rounds]);
 }
@@ -301,8 +321,9 @@ void shcoll_fcollect_knomial_run_view(const shcoll_args_t *a, int me, int k,
         round_j(a, &pl, v, me, j);
     int t = pl.rem > 0 ? shcoll_kn_owner(pl.p, pl.pc, me) : 0;
     if (pl.rem > 0 && start_of(pl.p, pl.pc, t) == me)
-        shcoll_put_flag(a->dest, a->dest, v->total, &a->psync[1 + pl.rounds],
-                        0, shcoll_pe(&a->set, pl.pc + t));
+        shcoll_put_flag(a, a->dest, a->dest, v->total,
+                        &a->psync[1 + pl.rounds], 0,
+                        shcoll_pe(&a->set, pl.pc + t));
 }
 
 /* Equal blocks: the view from the shape, the volumes kept. */

@@ -46,7 +46,7 @@ int shcoll_fcollect_linear_run(const shcoll_args_t *a)
     }
     /* Waiting for DONE also keeps a member from running ahead into the
      * next call before the root has finished this one. */
-    shcoll_put_count(shcoll_at(a->dest, (size_t)me * a->nbytes), a->source,
+    shcoll_put_count(a, shcoll_at(a->dest, (size_t)me * a->nbytes), a->source,
                      a->nbytes, &a->psync[ARRIVED], shcoll_pe(&a->set, 0));
     shcoll_wait_flag(&a->psync[DONE]);
     return 0;

@@ -18,6 +18,17 @@
  * to us does not wait for us), so these count rather than flag; they are
  * restored once all of this call's messages are in. With p = 2 both
  * neighbours are the same member, which only ever sends from one side.
+ *
+ * Signal mode (internal.h): a step's pair carries its increment, one put
+ * with signal. The fence of the default step also kept a neighbour's
+ * message m+1 to us behind its message m; put with signal orders only
+ * its own data, so m+1 could land first and "count >= m" would pass
+ * with pair m still in flight, then forwarded the step after. Instead of
+ * a fence (which waits for the acknowledgement of the step before, to
+ * the other neighbour), messages from one side alternate between two
+ * counters, [2], [3] beside [0], [1]: m + 2 is not sent before we have
+ * seen m (the neighbour first waits for our reply to m + 1, sent after
+ * we saw m), so each counter has at most one message in flight.
  * work: none.
  */
 #include "../internal.h"
@@ -25,7 +36,20 @@
 void shcoll_fcollect_ring_blocks(const shcoll_args_t *a, int me,
                                  const size_t *off);
 
-enum { FROM_LEFT, FROM_RIGHT, NWORDS };
+enum { FROM_LEFT, FROM_RIGHT, NWORDS = 4 };
+
+/* Counter of the m-th message (from 1) from one side: the side's own
+ * word by default; in signal mode, every other message on the word two
+ * further, with how many of the word's messages it takes to reach m. */
+static long *counter(const shcoll_args_t *a, int side, long m, long *need)
+{
+    if (!shcoll_signal(a)) {
+        *need = m;
+        return &a->psync[side];
+    }
+    *need = (m + 1) / 2;
+    return &a->psync[side + 2 * ((m - 1) % 2)];
+}
 
 size_t shcoll_fcollect_neighbor_exchange_psync_words(int npes, int radix)
 {
@@ -68,12 +92,14 @@ static void step(const shcoll_args_t *a, int me, int s, int first,
     void *src = shcoll_at(a->dest, (size_t)first * a->nbytes);
     int peer = (me + (right ? 1 : p - 1)) % p;
 
-    shcoll_put_count(src, src, (size_t)nblocks * a->nbytes,
-                     &a->psync[right ? FROM_LEFT : FROM_RIGHT],
+    long need, *at = counter(a, right ? FROM_LEFT : FROM_RIGHT,
+                             seen[right] + 1, &need);
+
+    shcoll_put_count(a, src, src, (size_t)nblocks * a->nbytes, at,
                      shcoll_pe(&a->set, peer));
     seen[right]++;
-    shmem_long_wait_until(&a->psync[right ? FROM_RIGHT : FROM_LEFT],
-                          SHMEM_CMP_GE, SHMEM_SYNC_VALUE + seen[right]);
+    at = counter(a, right ? FROM_RIGHT : FROM_LEFT, seen[right], &need);
+    shmem_long_wait_until(at, SHMEM_CMP_GE, SHMEM_SYNC_VALUE + need);
 }
 
 int shcoll_fcollect_neighbor_exchange_run(const shcoll_args_t *a)
@@ -97,7 +123,17 @@ int shcoll_fcollect_neighbor_exchange_run(const shcoll_args_t *a)
             step(a, me, s, 2 * (s == 1 ? me / 2 : pair_in(me, s - 1, p / 2)),
                  2, seen);
     }
-    shcoll_wait_count(&a->psync[FROM_LEFT], seen[0]);
-    shcoll_wait_count(&a->psync[FROM_RIGHT], seen[1]);
+    for (int side = FROM_LEFT; side <= FROM_RIGHT; side++) {
+        long n = seen[side ? 1 : 0], need;
+        if (!shcoll_signal(a)) {
+            shcoll_wait_count(&a->psync[side], n);
+            continue;
+        }
+        for (long m = n - 1; m <= n; m++)   /* the last of each word */
+            if (m >= 1) {
+                long *at = counter(a, side, m, &need);
+                shcoll_wait_count(at, need);
+            }
+    }
     return 0;
 }

@@ -18,6 +18,10 @@
  * psync: [0] counter of blocks received from the left. It only counts
  * up during the call (the left neighbour may run several steps ahead) and
  * is restored once all p-1 increments are in. work: none.
+ *
+ * Signal mode (internal.h): each block carries its increment (one put
+ * with signal). The quiet before each put already keeps a member's
+ * blocks to its neighbour in order, so no fence is needed.
  */
 #include "../internal.h"
 
@@ -64,7 +68,7 @@ void shcoll_fcollect_ring_blocks(const shcoll_args_t *a, int me,
         if (s > lo + 1)
             shmem_long_wait_until(got, SHMEM_CMP_GE, SHMEM_SYNC_VALUE + s - 1 - lo);
         shmem_quiet();
-        shcoll_put_count(blk, blk, at(a, off, b + 1) - at(a, off, b), got,
+        shcoll_put_count(a, blk, blk, at(a, off, b + 1) - at(a, off, b), got,
                          right);
     }
     shcoll_wait_count(got, hi - lo);

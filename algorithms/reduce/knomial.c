@@ -88,7 +88,7 @@ static int reduce_up(const shcoll_args_t *a, const tree_t *t, int me,
     if (me != 0) {
         int d = (int)((me / span) % t->k);
         int i = child_index(t, j, d);
-        shcoll_put_flag(slot(a, i), a->dest, a->nbytes, &a->psync[i], 0,
+        shcoll_put_flag(a, slot(a, i), a->dest, a->nbytes, &a->psync[i], 0,
                         shcoll_pe(&a->set, (int)(me - d * span)));
     }
     return j;
@@ -111,7 +111,7 @@ static void broadcast_down(const shcoll_args_t *a, const tree_t *t, int me,
         if (sent)
             shmem_quiet();
         for (int d = 1; d < t->k && me + d * span < a->set.size; d++)
-            shcoll_put_flag(a->dest, a->dest, a->nbytes, result, 0,
+            shcoll_put_flag(a, a->dest, a->dest, a->nbytes, result, 0,
                             shcoll_pe(&a->set, (int)(me + d * span)));
         sent = 1;
     }

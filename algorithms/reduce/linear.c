@@ -52,7 +52,7 @@ int shcoll_reduce_linear_run(const shcoll_args_t *a)
         root_part(a, a->nbytes / esize);
         return 0;
     }
-    shcoll_put_count(shcoll_at(a->work, (size_t)(me - 1) * a->nbytes),
+    shcoll_put_count(a, shcoll_at(a->work, (size_t)(me - 1) * a->nbytes),
                      a->source, a->nbytes, &a->psync[ARRIVED],
                      shcoll_pe(&a->set, 0));
     shcoll_wait_flag(&a->psync[DONE]);

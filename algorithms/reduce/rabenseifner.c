@@ -95,7 +95,7 @@ static void send_range(const shcoll_args_t *a, const plan_t *pl, void *to,
     if (b1 == b0)
         shcoll_raise_flag(flag, 0, pe);
     else
-        shcoll_put_flag(to ? shcoll_at(to, b0) : NULL, shcoll_at(a->dest, b0),
+        shcoll_put_flag(a, to ? shcoll_at(to, b0) : NULL, shcoll_at(a->dest, b0),
                         b1 - b0, flag, 0, pe);
 }
 
@@ -145,7 +145,7 @@ int shcoll_reduce_rabenseifner_run(const shcoll_args_t *a)
     long *folded = &a->psync[2 * pl.nlev], *result = folded + 1;
 
     if (folding && me % 2 == 0) {
-        shcoll_put_flag(slot(a, pl.nlev), a->source, a->nbytes, folded, 0,
+        shcoll_put_flag(a, slot(a, pl.nlev), a->source, a->nbytes, folded, 0,
                         shcoll_pe(s, me + 1));
         shcoll_wait_flag(result);
         return 0;
@@ -159,7 +159,7 @@ int shcoll_reduce_rabenseifner_run(const shcoll_args_t *a)
     reduce_scatter(a, &pl);
     allgather(a, &pl);
     if (folding)
-        shcoll_put_flag(a->dest, a->dest, a->nbytes, result, 0,
+        shcoll_put_flag(a, a->dest, a->dest, a->nbytes, result, 0,
                         shcoll_pe(s, me - 1));
     return 0;
 }

@@ -68,7 +68,7 @@ static void exchange(const shcoll_args_t *a, int rank, int nlev, int extras,
     shcoll_combine_fn combine = shcoll_combiner(a);
     for (int s = 0; s < nlev; s++) {
         int peer = member_of(rank ^ (1 << s), extras);
-        shcoll_put_flag(slot(a, s), a->dest, a->nbytes, &a->psync[s], 0,
+        shcoll_put_flag(a, slot(a, s), a->dest, a->nbytes, &a->psync[s], 0,
                         shcoll_pe(&a->set, peer));
         shcoll_wait_flag(&a->psync[s]);
         combine(a, a->dest, slot(a, s), nelems);
@@ -88,7 +88,7 @@ int shcoll_reduce_recursive_doubling_run(const shcoll_args_t *a)
     long *folded = &a->psync[nlev], *result = &a->psync[nlev + 1];
 
     if (me < 2 * extras && me % 2 == 0) {
-        shcoll_put_flag(slot(a, nlev), a->source, a->nbytes, folded, 0,
+        shcoll_put_flag(a, slot(a, nlev), a->source, a->nbytes, folded, 0,
                         shcoll_pe(s, me + 1));
         shcoll_wait_flag(result);
         return 0;
@@ -100,7 +100,7 @@ int shcoll_reduce_recursive_doubling_run(const shcoll_args_t *a)
     }
     exchange(a, me < 2 * extras ? me / 2 : me - extras, nlev, extras, nelems);
     if (me < 2 * extras)
-        shcoll_put_flag(a->dest, a->dest, a->nbytes, result, 0,
+        shcoll_put_flag(a, a->dest, a->dest, a->nbytes, result, 0,
                         shcoll_pe(s, me - 1));
     return 0;
 }

@@ -24,6 +24,15 @@
  * (a put copies at issue). source == dest is fine: only dest is read
  * after the initial copy. Every exit depends on every entry.
  *
+ * Signal mode (internal.h): a block carries its increment (one put with
+ * signal), but that orders only the block itself, and "count >= s+1"
+ * needs step s's block in, not a later one's that overtook it: a member
+ * may have several steps in flight to its neighbour. So every put after
+ * the call's first comes behind a fence (shcoll_signal_fence): it waits
+ * for the step before to be acknowledged, where the default step's
+ * fence waits for this step's block. One message a step fewer, the
+ * round trip overlapping the wait for the left neighbour.
+ *
  * psync: [0] reduce-scatter arrivals, [1] allgather arrivals (counters).
  * work:  n bytes.
  */
@@ -77,10 +86,12 @@ static void wait_arrivals(long *counter, long count)
 }
 
 static void pass_block(const shcoll_args_t *a, const blocks_t *bl, void *to,
-                       long b, long *counter, int right)
+                       long b, long *counter, int right, int first)
 {
     size_t o = off(bl, b);
-    shcoll_put_count(to ? shcoll_at(to, o) : NULL, shcoll_at(a->dest, o),
+    if (!first)
+        shcoll_signal_fence(a);   /* the blocks before it land first */
+    shcoll_put_count(a, to ? shcoll_at(to, o) : NULL, shcoll_at(a->dest, o),
                      len(bl, b), counter, right);
 }
 
@@ -90,7 +101,7 @@ static void reduce_scatter(const shcoll_args_t *a, const blocks_t *bl,
     shcoll_combine_fn combine = shcoll_combiner(a);
     long *counter = &a->psync[SCATTERED];
     for (int s = 0; s < bl->p - 1; s++) {
-        pass_block(a, bl, a->work, (long)me - s - 1, counter, right);
+        pass_block(a, bl, a->work, (long)me - s - 1, counter, right, s == 0);
         long b = (long)me - s - 2;
         wait_arrivals(counter, s + 1);
         if (len(bl, b) > 0)
@@ -105,7 +116,7 @@ static void allgather(const shcoll_args_t *a, const blocks_t *bl, int me,
 {
     long *counter = &a->psync[GATHERED];
     for (int s = 0; s < bl->p - 1; s++) {
-        pass_block(a, bl, a->dest, (long)me - s, counter, right);
+        pass_block(a, bl, a->dest, (long)me - s, counter, right, 0);
         wait_arrivals(counter, s + 1);
     }
     shcoll_wait_count(counter, bl->p - 1);

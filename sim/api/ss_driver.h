@@ -50,5 +50,8 @@ int ss_coll_leader_ok(int kind, const char *name, char *err, size_t errlen);
  * members r and r' share a host iff r / q == r' / q; 1 when the hosts do
  * not group the members that way. */
 int ss_coll_node(int start, int stride, int size);
+/* Whether steps carry their flag (shcoll_args_t.signal): the config's
+ * model.put_signal (--put-signal), else $SHMEMSIM_COLL_SIGNAL (1 or 0). */
+int ss_coll_signal(const ss_config_t *cfg);
 
 #endif

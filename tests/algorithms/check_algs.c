@@ -11,6 +11,12 @@
  * psync words are back to SHMEM_SYNC_VALUE, and non-members check that
  * their dests were not touched. Prints "N passed, M failed"; exits
  * non-zero on failure.
+ *
+ * $SHCOLL_CHECK_SIGNAL=1 runs every case with shcoll_args_t.signal set:
+ * steps carry their flag in one put with signal (OpenSHMEM 1.5). Under
+ * a 1.4 header (Open MPI 4.1's oshcc) the algorithms compile that mode
+ * out and run put, fence, flag (algorithms/internal.h); the harness says
+ * which it ran.
  */
 #include <shmem.h>
 #include <stddef.h>
@@ -106,6 +112,14 @@ static void free_bufs(bufs_t *b)
 
 /* ---- one case -------------------------------------------------------- */
 
+/* $SHCOLL_CHECK_SIGNAL: 1 for steps that carry their flag. Read per
+ * call (under the simulator every PE is a thread: no global state). */
+static int signal_mode(void)
+{
+    const char *v = getenv("SHCOLL_CHECK_SIGNAL");
+    return v && !strcmp(v, "1");
+}
+
 static shcoll_args_t make_args(const tcase_t *tc, const bufs_t *b, int k)
 {
     shcoll_args_t a = {
@@ -114,7 +128,7 @@ static shcoll_args_t make_args(const tcase_t *tc, const bufs_t *b, int k)
         .op = tc->op, .type = tc->type, .psync = b->psync[k % 2],
         .work = b->work[k % 2], .combine = shcoll_combine_local,
         .dst = tc->dst, .sst = tc->sst, .node = tc->node,
-        .leader = tc->leader,
+        .leader = tc->leader, .signal = signal_mode(),
     };
     if (tc->kind != SHCOLL_BROADCAST)
         a.root = 0;
@@ -509,7 +523,11 @@ static int check_all(void)
 
     int me = shmem_my_pe();
     if (me == 0)
-        printf("%d passed, %d failed\n", x.npassed, x.nfailed);
+        printf("%d passed, %d failed (steps: %s)\n", x.npassed, x.nfailed,
+               !signal_mode() ? "put, fence, flag"
+               : SHCOLL_HAVE_PUT_SIGNAL ? "put with signal"
+                                     : "put, fence, flag: no put with signal "
+                                       "in this OpenSHMEM");
     shmem_barrier_all();
     shmem_free(x.failures);
     return me == 0 && (x.nfailed || x.npassed == 0) ? 1 : 0;

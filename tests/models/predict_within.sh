@@ -4,14 +4,15 @@
 # alpha-beta model and fails unless every row's simulated time is within
 # 1% of the closed form in models/ (the predicted_s column). --fold keeps
 # the memory of 64 PEs x 64 MiB fcollect results small (timing does not
-# depend on payload values). $PREDICT_TOL (default 0.01) sets the bound
-# where a form is known to be approximate (node_aware's partial nodes).
+# depend on payload values). $PW_BYTES replaces the sizes (default 8:1M).
+# $PREDICT_TOL (default 0.01) sets the bound where a form is known to be
+# approximate (node_aware's partial nodes).
 set -eu
 tol=${PREDICT_TOL:-0.01}
 ss=$1 plat=$2 kind=$3 p=$4
 shift 4
 out=$("$ss" run --platform "$plat" --pes "$p" --collective "$kind" \
-      --algorithm all --bytes 8:1M --model alpha-beta --format csv --fold 64K "$@")
+      --algorithm all --bytes "${PW_BYTES:-8:1M}" --model alpha-beta --format csv --fold 64K "$@")
 echo "$out" | awk -F, -v tol="$tol" '
 NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 {
