@@ -13,9 +13,9 @@ flat() {
 }
 echo "| platform, ppn | nodes | bytes | collective | flat (us) | node_aware (us) | flat / node_aware |"
 echo "|---|---|---|---|---|---|---|"
-for pq in slingshot:128 slingshot:64 aries-xc:24 aries-xc:32; do
+for pq in slingshot:128 aries-xc:32; do
     plat=${pq%%:*} q=${pq#*:}
-    for nodes in 1 2 4 16; do
+    for nodes in 1 2 16; do
         for b in 8 64K; do
             for c in reduce fcollect broadcast collect; do
                 f=$(flat "$c")

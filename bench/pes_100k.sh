@@ -17,10 +17,10 @@ pes=${2:-100000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-algs=${ALGS:-"fcollect:recursive_doubling fcollect:bruck fcollect:knomial
-collect:recursive_doubling collect:bruck
-broadcast:binomial broadcast:knomial broadcast:kary broadcast:pipelined_binary
-reduce:binomial reduce:knomial reduce:recursive_doubling reduce:rabenseifner"}
+algs=${ALGS:-"fcollect:recursive_doubling fcollect:bruck fcollect:knomial fcollect:node_aware
+collect:recursive_doubling collect:bruck collect:node_aware
+broadcast:binomial broadcast:knomial broadcast:kary broadcast:pipelined_binary broadcast:node_aware
+reduce:binomial reduce:knomial reduce:recursive_doubling reduce:rabenseifner reduce:node_aware"}
 
 # "shmemsim: PEs created, simulating (1.2 s)" -> 1.2
 phase() { sed -n "s/^shmemsim: $1 (\([0-9.]*\) s.*/\1/p" "$tmp/err" | head -n 1; }

@@ -12,31 +12,7 @@
 set -eu
 ss=${1:?usage: rankings.sh SHMEMSIM [PLATFORM]}
 plat=${2:-aries-xc}
-logstep="fcollect:recursive_doubling,bruck,knomial,node_aware
-collect:recursive_doubling,bruck,node_aware
-broadcast:binomial,knomial,kary,pipelined_binary,node_aware
-reduce:binomial,knomial,recursive_doubling,rabenseifner,node_aware"
-
-all="fcollect:linear,direct,ring,recursive_doubling,bruck,neighbor_exchange,knomial,node_aware
-collect:linear,ring,recursive_doubling,bruck,node_aware
-broadcast:linear,binomial,knomial,kary,scatter_allgather,pipelined_chain,pipelined_binary,node_aware
-reduce:linear,binomial,knomial,recursive_doubling,rabenseifner,ring,node_aware
-alltoall:pairwise,windowed"
-
-# One run per algorithm: one the run-time estimate refuses (over 10
-# minutes here) is left out of the ranking, and named in the skipped list.
-top3() {   # PES COLLECTIVE ALGS BYTES [ARGS...] -> "a t, b t, c t"
-    p=$1 c=$2 a=$3 b=$4
-    shift 4
-    for alg in $(echo "$a" | tr , ' '); do
-        "$ss" run --platform "$plat" --pes "$p" --collective "$c" --algorithm "$alg" \
-            --bytes "$b" --small-msg all --format csv "$@" 2>/dev/null || echo "x,$alg,,,skip"
-    done |
-        awk -F, '$1 != "collective" { printf "%s %s\n", $5 == "skip" ? "9e99" : $5, $2 }' | sort -g |
-        awk '$1 == "9e99" { skip = skip " " $2; next }
-             ++k <= 3 { printf "%s%s %.1f", (k > 1 ? ", " : ""), $2, $1 * 1e6 }
-             END { if (skip != "") printf " (too costly here:%s)", skip; print "" }'
-}
+. "$(dirname "$0")/rank_common.sh"
 
 echo "# Algorithm rankings: calibrated model against alpha-beta"
 echo
@@ -63,31 +39,4 @@ for p in 64 1024; do
 done
 printf '%s\n' "$logstep" | while IFS=: read -r c algs; do
     row 16384 "$c" "$algs" 8
-done
-
-# Full nodes: every preset at its usual PEs per node, and slingshot at
-# 128 (the 2 x 64-core nodes of ARCHER2 and LUMI-C), on 1, 2, 16 and 256
-# nodes; 256 nodes with the log-step algorithms only. The loggp column
-# alone: this is what a tuning table for full nodes is made from.
-echo
-echo "## Full nodes (calibrated model)"
-echo
-echo "Each preset's usual PEs per node (aries-xc 32, slingshot 64,"
-echo "frontera-ib 56: frontera-ib has no published costs, so alpha-beta), and"
-echo "slingshot at 128 per node; the three fastest, times in microseconds."
-echo "Why they win: below the table and in docs/models.md."
-echo
-echo "| platform | nodes x ppn | collective | bytes | fastest three |"
-echo "|---|---|---|---|---|"
-for pq in aries-xc:32 slingshot:64 slingshot:128 frontera-ib:56; do
-    plat=${pq%%:*} q=${pq#*:}
-    for nodes in 1 2 16 256; do
-        list=$([ "$nodes" -ge 256 ] && echo "$logstep" || echo "$all")
-        printf '%s\n' "$list" | while IFS=: read -r c algs; do
-            for b in 8 64K; do
-                [ "$nodes" -ge 256 ] && [ "$b" != 8 ] && continue
-                echo "| $plat | $nodes x $q | $c | $b | $(top3 $((nodes * q)) "$c" "$algs" "$b" --ppn "$q") |"
-            done
-        done
-    done
 done

@@ -19,10 +19,16 @@ data="$here/data/published.csv"
 bin=${2:-$(dirname "$ss")/tests/programs/bin}
 run="$(dirname "$ss")/shmemsim-run"
 
-preset() {   # network column -> preset
+preset() {   # network column [machine column] -> preset
     case $1 in
     Aries*) echo aries-xc ;;
     Slingshot*) echo slingshot ;;
+    "shared memory")   # one node: the preset whose nodes these are
+        case $2 in
+        ARCHER2* | LUMI-C*) echo slingshot ;;
+        "ARCHER (Cray XC30)"*) echo aries-xc ;;
+        *) echo "" ;;
+        esac ;;
     *) echo "" ;;
     esac
 }
@@ -57,7 +63,9 @@ library() {   # COLLECTIVE NODES PPN BYTES
 # catalogue's fastest beside it, the band 0.7 x lowest to 1.3 x highest.
 rows() {   # NET NODES PPN BENCH BYTES COLLECTIVE SET
     net=$1 nodes=$2 ppn=$3 bench=$4 bytes=$5 c=$6 set_name=$7
-    p=$(preset "$net")
+    machine=$(awk -F, -v net="$net" -v n="$nodes" -v q="$ppn" -v b="$bench" \
+        '$2 == net && $3 == n && $4 == q && $5 == b { print $1; exit }' "$data")
+    p=$(preset "$net" "$machine")
     [ -n "$p" ] || return 0
     lib=$(library "$c" "$nodes" "$ppn" "$bytes")
     set -- $(fastest "$p" "$nodes" "$ppn" "$c" "$lib" "$bytes")
@@ -106,6 +114,13 @@ echo "0.7 x the case's lowest to 1.3 x its highest published figure. Set:"
 echo "calibration rows may be fitted to (point-to-point, one node, the"
 echo "6-node rows); validation rows never are: the docs call them"
 echo "predictions (docs/models.md says which figure sets which parameter)."
+trap 'rm -f /tmp/val.$$ /tmp/pub.$$' EXIT
+# One row names its benchmark with an unquoted comma in it ("osu_alltoall
+# v7.5, 2 processes per node"): its two halves are joined with ";".
+awk -F, -v OFS=, 'NR == 1 { print; next }
+    $6 ~ /^ / { $5 = $5 ";" $6; for (i = 6; i < NF; i++) $i = $(i + 1); NF-- }
+    { print }' "$here/data/published.csv" > /tmp/pub.$$
+data=/tmp/pub.$$
 awk -F, 'NR > 1 && $9 == "collective" { print }' "$data" > /tmp/val.$$
 section() {   # TITLE FILTER(awk on nodes $1, ppn $2)
     echo
@@ -126,34 +141,46 @@ section "One PE per node (8 bytes)" 'q == 1'
 section "One node, every core (8 bytes)" 'n == 1 && q > 2'
 section "Full nodes (8 bytes)" 'n > 1 && q > 2'
 section "Bandwidth: all-to-all of 1 MiB, 2 processes per node" 'n > 1 && q == 2'
-rm -f /tmp/val.$$
 echo
 echo "## Point-to-point (the calibration set)"
 echo
 echo "What each published figure sets in the preset, and what the preset"
 echo "gives back (measured with the unmodified OSU OpenSHMEM programs on"
-echo "two nodes when they are built)."
+echo "two nodes, or two PEs of one node, when they are built)."
 echo
 echo "| machine | figure | published | sets | preset gives |"
 echo "|---|---|---|---|---|"
-osu() {   # PROGRAM SIZE: OSU's latency at SIZE bytes, 2 PEs on 2 nodes of aries-xc
+osu() {   # PROGRAM SIZE [PLATFORM PES PPN]: OSU's latency at SIZE bytes
     [ -x "$bin/$1" ] || { echo "n/a"; return; }
-    "$run" --platform aries-xc --pes 2 --ppn 1 "$bin/$1" heap 2>/dev/null |
+    "$run" --platform "${3:-aries-xc}" --pes "${4:-2}" --ppn "${5:-1}" "$bin/$1" heap 2>/dev/null |
         awk -v s="$2" '$1 == s { print $2; exit }'
 }
 get8=$(osu osu_get 8)
 put8=$(osu osu_put 8)
 # A lone 4 MiB transfer between two nodes (linear broadcast, 2 PEs).
-bw() {
-    "$ss" run --platform "$1" --pes 2 --ppn 1 --collective broadcast --algorithm linear \
+bw() {   # PLATFORM [PPN]: one node (2 PEs, PPN 2) or two
+    "$ss" run --platform "$1" --pes 2 --ppn "${2:-1}" --collective broadcast --algorithm linear \
         --bytes 4M --format csv | awk -F, 'NR == 2 { printf "%.0f MB/s", 4194304 / $5 / 1e6 }'
 }
+# The barrier of the unmodified OSU program on one node of 128.
+barrier=$( [ -x "$bin/osu_barrier" ] &&
+    "$run" --platform slingshot --pes 128 --ppn 128 "$bin/osu_barrier" heap 2>/dev/null |
+    awk '$1 ~ /^[0-9.]+$/ { print $1; exit }' || echo n/a)
+sput=$(osu osu_put 8 slingshot 2 2)
+sget=$(osu osu_get 8 slingshot 2 2)
 echo "| Cray XC (Aries) | SHMEM put 8 B | 0.8 us | route latency + o (one way): nic-lat 0.3 us, 2 hops of 0.1 us, o = 0 | one way 0.80 us; OSU put + quiet $put8 us (adds the acknowledgement) |"
 echo "| Cray XC (Aries) | SHMEM get 8 B | 1.6 us | o + 2 x route latency: o = 0 | OSU get $get8 us |"
 echo "| Piz Daint XC40 | osu_latency 8 B | 1.61 us | o-recv = 1.61 - 0.8 = 0.81 us (the receive path) | o + route + o-recv = 1.61 us |"
 echo "| Piz Daint XC40 | osu_bw 4 MiB | 9,649 MB/s | nic-bw | 4 MiB one way: $(bw aries-xc) |"
 echo "| Eiger (Slingshot-11) | osu_latency 8 B | 2.33 us | route 1.52 us (nic-lat 0.46 us, 2 hops of 0.3 us) + o-recv 0.81 us (split as on Aries) | 2.33 us |"
 echo "| Eiger (Slingshot-11) | osu_bw 4 MiB | 12,240 MB/s | nic-bw | 4 MiB one way: $(bw slingshot) |"
+echo "| ARCHER2 (one node) | osu_oshm_put 8 B (put + quiet) | 0.06 us | shm-o 0.06 us: the store's issue | OSU put $sput us (a quiet inside a node waits for the landing, shm-lat: no figure separates it) |"
+echo "| ARCHER2 (one node) | osu_oshm_get 8 B | 0.03 us | shm-o-recv 0.03 us (a load of a node-mate's word) | OSU get $sget us (shm-o + 2 shm-lat: a get crosses the node twice) |"
+echo "| ARCHER2 (one node) | IMB PingPong 8 B: 0.34 / 0.76 / 1.27 us (one CCX / socket / across) | | a hop shm-o + shm-lat + shm-o-recv = 0.71 us, their mean over a log-step algorithm's partners on 128 cores | 0.71 us between any two PEs of a node (osu_latency of neighbouring cores: 0.43 us) |"
+echo "| ARCHER2 (one node) | osu_bw 4 MiB | 24,460 MB/s | shm-bw | 4 MiB inside a node: $(bw slingshot 2) |"
+echo "| ARCHER2 (one node x 128) | osu_oshm_barrier | 3.53 us | nothing (a check) | OSU barrier $barrier us |"
+echo "| ARCHER XC30 (one node) | IMB PingPong 8 B | 0.35 us | with the one-node rows of 24: shm-lat 0.44 us (shm-o 0, shm-o-recv 0.03 us) | 0.47 us between any two PEs of a node |"
+echo "| ARCHER XC30 (one node) | IMB PingPong 4 MiB | 11,853 MB/s | shm-bw | 4 MiB inside a node: $(bw aries-xc 2) |"
 echo
 echo "Piz Daint's XC50 (GPU) nodes and Dom measure 1.30 us and 9,607 MB/s:"
 echo "their faster cores shorten the receive path (o-recv 0.50 us). The"

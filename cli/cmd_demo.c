@@ -118,12 +118,14 @@ int ss_cmd_demo(int argc, char **argv)
            "up to 100,000 PEs (SimGrid, the calibrated\nloggp model, docs/models.md); "
            "ring and neighbour exchange, p - 1 and p/2 steps,\nup to about 1,000 PEs. "
            "The other points are fitted over terms of the algorithm's\nclosed form, "
-           "with a 95%% prediction interval. This takes a minute or two.\n"
+           "with a 95%% prediction interval. node_aware gathers each node's blocks\n"
+           "through shared memory, runs recursive doubling or Bruck among one leader\n"
+           "per node and spreads the result on each node. This takes a minute or two.\n"
            "(linear and direct are left out: one root's link, and p^2 puts in\n"
            "flight at once.)\n\n");
     char *const args[] = {"shmemsim", "scale", "--platform", "aries-xc",
                           "--collective", "fcollect", "--algorithm",
-                          "ring,recursive_doubling,bruck,neighbor_exchange,knomial",
+                          "ring,recursive_doubling,bruck,neighbor_exchange,knomial,node_aware",
                           "--bytes", "8,8K", "--pes", DEMO_LADDER, "--budget",
                           DEMO_BUDGET, "--csv", csv, NULL};
     int rc = child(self, args, 0);

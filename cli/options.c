@@ -142,14 +142,19 @@ const char *ss_option_model_name(const ss_model_t *m, const char *platform,
 static int resolve_model(ss_config_t *cfg)
 {
     ss_topo_t t;
+    char err[256];
     int costs = platform_costs(cfg->platform, &t);
     ss_model_t *m = &cfg->model;
+    int spec = cfg->platform && ss_topo_is_spec(cfg->platform) &&
+               ss_topo_parse(cfg->platform, &t, err, sizeof err) == 0;
+    int shm = spec && (t.shm_lat > 0 || t.shm_bw > 0);
     if (!m->chosen && costs) {
         ss_model_t was = *m;
         ss_model_defaults(m, SS_MODEL_LOGGP);
         m->small_bytes = was.small_bytes;
         keep_given(m, &was);
     }
+    m->shm_path = shm;
     if (m->kind != SS_MODEL_LOGGP)
         return 0;
     if (costs) {

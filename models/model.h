@@ -42,6 +42,9 @@ typedef struct ss_model {
                                         loopback links carry the latter two
                                         (platforms/builders/) */
     double shm_o_recv;    /* CPU time per signal from the same node (s) */
+    int shm_path;         /* the platform gives a node's PEs a path of their
+                             own (shm-lat, shm-bw): their stores are
+                             ordered, and complete on landing (ss_order.c) */
     int unordered;        /* order=adaptive: a fence is a quiet, and a
                              quiet ends when the acknowledgements return
                              (sim/ss_order.c) */

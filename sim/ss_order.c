@@ -31,12 +31,12 @@ static int unordered(void)
 /* How long an acknowledgement takes back from target: the route's
  * latency, through the small-message model's route cache when the route
  * may be asked there (ss_small.c), else from SimGrid. None from a PE of
- * the same node: a store there is complete once it has landed, and the
- * node's memory keeps a PE's stores in order. */
+ * the same node where the platform gives the node a path of its own: a
+ * store there is complete once it has landed. */
 static double route_latency(const ss_pe_t *pe, int target)
 {
     const ss_pe_t *t = &ss_w.pes[target];
-    if (t->host == pe->host)
+    if (t->host == pe->host && ss_w.cfg.model.shm_path)
         return 0;
     return pe->sem && t->sem ? ss_route_latency(pe->host, t->host)
                              : sg_host_get_route_latency(pe->host, t->host);
@@ -69,11 +69,15 @@ static double acks_back(ss_pe_t *pe, const ss_ctx_state_t *cx, double *ack)
 }
 
 /* Are all of cx's outstanding puts and atomics to PEs of this PE's own
- * node? A fence then needs no wait even on an adaptive network: the
+ * node, and has the node a path of its own (shm-lat, shm-bw; else its
+ * PEs reach each other through the NIC, as any other PE)? A fence then
+ * needs no wait even on an adaptive network: the
  * node's memory keeps one PE's stores in order, and the epoch the fence
  * marks orders them at the target as on a FIFO network. */
 int ss_order_local_only(const ss_pe_t *pe, const ss_ctx_state_t *cx)
 {
+    if (!ss_w.cfg.model.shm_path)   /* node-mates go out through the NIC */
+        return 0;
     if (pe->held && ss_w.pes[pe->held_target].host != pe->host)
         return 0;   /* a held put (ss_send.c) is outstanding too */
     for (uint32_t i = 0; i < pe->nout; i++) {
