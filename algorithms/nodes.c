@@ -243,3 +243,10 @@ void shcoll_nodes_to_children(const shcoll_args_t *a, const shcoll_nodes_t *g,
         sent = 1;
     }
 }
+
+void shcoll_nodes_spread(const shcoll_args_t *a, const shcoll_nodes_t *g,
+                         size_t n)
+{
+    shcoll_nodes_from_parent(g, a->psync);
+    shcoll_nodes_to_children(a, g, a->psync, a->dest, n, 0, NULL, NULL);
+}

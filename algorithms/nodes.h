@@ -76,6 +76,10 @@ typedef long (*shcoll_nodes_value_fn)(void *arg, int child);
 void shcoll_nodes_to_children(const shcoll_args_t *a, const shcoll_nodes_t *g,
                               long *psync, void *buf, size_t n, long v,
                               shcoll_nodes_value_fn value_of, void *arg);
+/* The last phase of most: the parent's word, then dest's first n bytes
+ * to the children (a->psync's tree words). */
+void shcoll_nodes_spread(const shcoll_args_t *a, const shcoll_nodes_t *g,
+                         size_t n);
 
 /* a with steps that carry their flag wherever the header has put with
  * signal: a node-aware algorithm is built on OpenSHMEM 1.5 (nodes as

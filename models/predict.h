@@ -199,6 +199,18 @@ double ss_node_up(const ss_ab_t *ab, int m, int k, ss_node_bytes_fn bytes,
 double ss_node_down(const ss_ab_t *ab, int m, int k, double bytes);
 /* ab for the leaders' network phase (the node fields cleared). */
 ss_ab_t ss_node_net(const ss_ab_t *ab);
+/* What every node-aware form starts from: q, the L = ceil(p/q) leaders
+ * and the last node's members, the leaders' network and inputs (their
+ * own radix and no leader), and the leaders' algorithm (a, -1: none
+ * that a node-aware one runs; by default pow2 at a power-of-two L, else
+ * other). */
+typedef struct ss_node_form {
+    int q, L, last, a;
+    ss_ab_t net;
+    ss_pred_in_t li;
+} ss_node_form_t;
+void ss_node_form(const ss_ab_t *ab, const ss_pred_in_t *in, shcoll_kind_t kind,
+                  const char *pow2, const char *other, ss_node_form_t *f);
 
 /* Helpers for the forms. */
 int ss_ceil_log(int base, int p);     /* smallest k with base^k >= p */

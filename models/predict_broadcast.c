@@ -408,28 +408,23 @@ static double scatter_allgather(const ss_ab_t *ab, const ss_pred_in_t *in)
  * k-nomial broadcast in the node. q <= 1: the leaders' form alone. */
 static double node_aware(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
-    int p = in->p, q = ss_node_q(ab, p);
-    int a = ss_node_leader(SHCOLL_BROADCAST, in->leader, "binomial");
-    if (a < 0)
+    ss_node_form_t f;
+    ss_node_form(ab, in, SHCOLL_BROADCAST, "binomial", "binomial", &f);
+    if (f.a < 0)
         return NAN;
-    ss_pred_in_t li = *in;
-    ss_ab_t net = ss_node_net(ab);
-    li.radix = 0;
-    li.leader = NULL;
-    if (q <= 1)
-        return ss_pred_broadcast(a)(&net, &li);
-    int L = (p + q - 1) / q, last = p - (L - 1) * q;
-    int k = ss_node_radix(in, SHCOLL_BROADCAST_NODE_AWARE_RADIX, q);
+    if (f.q <= 1)
+        return ss_pred_broadcast(f.a)(&f.net, &f.li);
+    int k = ss_node_radix(in, SHCOLL_BROADCAST_NODE_AWARE_RADIX, f.q);
     double n = (double)in->n;
-    double up = fmax(ss_node_up(ab, q, k, NULL, NULL, 0),
-                     ss_node_up(ab, last, k, NULL, NULL, 0));
-    if (in->root % q != 0)
+    double up = fmax(ss_node_up(ab, f.q, k, NULL, NULL, 0),
+                     ss_node_up(ab, f.last, k, NULL, NULL, 0));
+    if (in->root % f.q != 0)
         up = fmax(up, ab->shm_o + ab->shm_alpha + (n + F) * ab->shm_beta +
                           ab->shm_o_recv);
-    li.p = L;
-    li.root = in->root / q;
-    double lead = L > 1 ? ss_pred_broadcast(a)(&net, &li) : 0;
-    return up + lead + ss_node_down(ab, q, k, n);
+    f.li.p = f.L;
+    f.li.root = in->root / f.q;
+    double lead = f.L > 1 ? ss_pred_broadcast(f.a)(&f.net, &f.li) : 0;
+    return up + lead + ss_node_down(ab, f.q, k, n);
 }
 
 SS_PRED_FORMS(BROADCAST, broadcast)

@@ -202,19 +202,13 @@ static double node_span(void *arg, int first, int cnt)
  * the N-byte result down. q <= 1: the leaders' form alone. */
 static double node_aware(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
-    int p = in->p, q = ss_node_q(ab, p);
-    int L = (p + q - 1) / q;
-    int a = ss_node_leader(SHCOLL_COLLECT, in->leader,
-                           (L & (L - 1)) == 0 ? "recursive_doubling" : "bruck");
-    if (a < 0 || !in->sizes)
+    ss_node_form_t f;
+    ss_node_form(ab, in, SHCOLL_COLLECT, "recursive_doubling", "bruck", &f);
+    if (f.a < 0 || !in->sizes)
         return NAN;
-    ss_pred_in_t li = *in;
-    ss_ab_t net = ss_node_net(ab);
-    li.radix = 0;
-    li.leader = NULL;
-    if (q <= 1)
-        return ss_pred_collect(a)(&net, &li);
-    int k = ss_node_radix(in, SHCOLL_COLLECT_NODE_AWARE_RADIX, q);
+    if (f.q <= 1)
+        return ss_pred_collect(f.a)(&f.net, &f.li);
+    int p = in->p, q = f.q, L = f.L, k = ss_node_radix(in, SHCOLL_COLLECT_NODE_AWARE_RADIX, q);
     size_t *tot = malloc((size_t)L * sizeof *tot);
     if (!tot)
         return NAN;
@@ -230,9 +224,9 @@ static double node_aware(const ss_ab_t *ab, const ss_pred_in_t *in)
     }
     double scan = ss_ceil_log(2, L) *
                   (ab->o + ab->alpha + F * ab->beta + ab->o_recv);
-    li.p = L;
-    li.sizes = tot;
-    double lead = L > 1 ? ss_pred_collect(a)(&net, &li) : 0;
+    f.li.p = L;
+    f.li.sizes = tot;
+    double lead = L > 1 ? ss_pred_collect(f.a)(&f.net, &f.li) : 0;
     free(tot);
     return sizes_up + scan + offs_down + blocks_up + lead +
            ss_node_down(ab, q, k, N);

@@ -500,26 +500,20 @@ static double node_blocks(void *arg, int first, int cnt)
  * the pn-byte result. q <= 1: the leaders' form alone. */
 static double node_aware(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
-    int p = in->p, q = ss_node_q(ab, p);
-    int L = (p + q - 1) / q, last = p - (L - 1) * q;
-    int a = ss_node_leader(SHCOLL_FCOLLECT, in->leader,
-                           (L & (L - 1)) == 0 ? "recursive_doubling" : "bruck");
-    if (a < 0)
+    ss_node_form_t f;
+    ss_node_form(ab, in, SHCOLL_FCOLLECT, "recursive_doubling", "bruck", &f);
+    if (f.a < 0)
         return NAN;
-    ss_pred_in_t li = *in;
-    ss_ab_t net = ss_node_net(ab);
-    li.radix = 0;
-    li.leader = NULL;
-    if (q <= 1)
-        return ss_pred_fcollect(a)(&net, &li);
-    int k = ss_node_radix(in, SHCOLL_FCOLLECT_NODE_AWARE_RADIX, q);
+    if (f.q <= 1)
+        return ss_pred_fcollect(f.a)(&f.net, &f.li);
+    int k = ss_node_radix(in, SHCOLL_FCOLLECT_NODE_AWARE_RADIX, f.q);
     double n = (double)in->n;
-    double up = fmax(ss_node_up(ab, q, k, node_blocks, &n, 0),
-                     ss_node_up(ab, last, k, node_blocks, &n, 0));
-    li.p = L;
-    li.n = (size_t)q * in->n;
-    double lead = L > 1 ? ss_pred_fcollect(a)(&net, &li) : 0;
-    return up + lead + ss_node_down(ab, q, k, n * p);
+    double up = fmax(ss_node_up(ab, f.q, k, node_blocks, &n, 0),
+                     ss_node_up(ab, f.last, k, node_blocks, &n, 0));
+    f.li.p = f.L;
+    f.li.n = (size_t)f.q * in->n;
+    double lead = f.L > 1 ? ss_pred_fcollect(f.a)(&f.net, &f.li) : 0;
+    return up + lead + ss_node_down(ab, f.q, k, n * in->p);
 }
 
 SS_PRED_FORMS(FCOLLECT, fcollect)

@@ -40,6 +40,19 @@ int ss_node_leader(shcoll_kind_t kind, const char *name, const char *dflt)
     return a;
 }
 
+void ss_node_form(const ss_ab_t *ab, const ss_pred_in_t *in, shcoll_kind_t kind,
+                  const char *pow2, const char *other, ss_node_form_t *f)
+{
+    f->q = ss_node_q(ab, in->p);
+    f->L = (in->p + f->q - 1) / f->q;
+    f->last = in->p - (f->L - 1) * f->q;
+    f->a = ss_node_leader(kind, in->leader, (f->L & (f->L - 1)) == 0 ? pow2 : other);
+    f->net = ss_node_net(ab);
+    f->li = *in;
+    f->li.radix = 0;
+    f->li.leader = NULL;
+}
+
 ss_ab_t ss_node_net(const ss_ab_t *ab)
 {
     ss_ab_t n = *ab;

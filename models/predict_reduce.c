@@ -491,24 +491,20 @@ static double node_bytes_n(void *arg, int first, int cnt)
  * slower of each phase. q <= 1: the leaders' form alone. */
 static double node_aware(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
-    int p = in->p, q = ss_node_q(ab, p);
-    int a = ss_node_leader(SHCOLL_REDUCE, in->leader, "recursive_doubling");
-    if (a < 0)
+    ss_node_form_t f;
+    ss_node_form(ab, in, SHCOLL_REDUCE, "recursive_doubling", "recursive_doubling",
+                 &f);
+    if (f.a < 0)
         return NAN;
-    ss_pred_in_t li = *in;
-    ss_ab_t net = ss_node_net(ab);
-    li.radix = 0;
-    li.leader = NULL;
-    if (q <= 1)
-        return ss_pred_reduce(a)(&net, &li);
-    int L = (p + q - 1) / q, last = p - (L - 1) * q;
-    int k = ss_node_radix(in, SHCOLL_REDUCE_NODE_AWARE_RADIX, q);
+    if (f.q <= 1)
+        return ss_pred_reduce(f.a)(&f.net, &f.li);
+    int k = ss_node_radix(in, SHCOLL_REDUCE_NODE_AWARE_RADIX, f.q);
     double n = (double)in->n;
-    double up = fmax(ss_node_up(ab, q, k, node_bytes_n, &n, n),
-                     ss_node_up(ab, last, k, node_bytes_n, &n, n));
-    li.p = L;
-    double lead = L > 1 ? ss_pred_reduce(a)(&net, &li) : 0;
-    return up + lead + ss_node_down(ab, q, k, n);
+    double up = fmax(ss_node_up(ab, f.q, k, node_bytes_n, &n, n),
+                     ss_node_up(ab, f.last, k, node_bytes_n, &n, n));
+    f.li.p = f.L;
+    double lead = f.L > 1 ? ss_pred_reduce(f.a)(&f.net, &f.li) : 0;
+    return up + lead + ss_node_down(ab, f.q, k, n);
 }
 
 SS_PRED_FORMS(REDUCE, reduce)

@@ -94,8 +94,6 @@ int shcoll_broadcast_node_aware_run(const shcoll_args_t *a)
                 return rc;
         }
     }
-    shcoll_nodes_from_parent(&g, a->psync);
-    shcoll_nodes_to_children(a, &g, a->psync, a->dest, a->nbytes, 0, NULL,
-                             NULL);
+    shcoll_nodes_spread(a, &g, a->nbytes);
     return 0;
 }

@@ -114,8 +114,6 @@ int shcoll_fcollect_node_aware_run(const shcoll_args_t *a)
         if (padded)
             shcoll_copy(a->dest, G, (size_t)g.p * n);
     }
-    shcoll_nodes_from_parent(&g, a->psync);
-    shcoll_nodes_to_children(a, &g, a->psync, a->dest, (size_t)g.p * n, 0,
-                             NULL, NULL);
+    shcoll_nodes_spread(a, &g, (size_t)g.p * n);
     return 0;
 }
