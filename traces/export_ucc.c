@@ -320,8 +320,9 @@ static int plan_coll(const ss_tune_t *t, const ss_tune_table_t *tab,
     return 0;
 }
 
-int ss_plan_ucc(const ss_tune_t *t, ss_tune_plan_t *plan, char *err,
-                size_t errlen)
+/* TL/UCP's plan: the best flat algorithm per cell. */
+static int plan_flat(const ss_tune_t *t, ss_tune_plan_t *plan, char *err,
+                     size_t errlen)
 {
     memset(plan, 0, sizeof *plan);
     for (size_t k = 0; k < SHCOLL_NKINDS; k++) {
@@ -330,6 +331,26 @@ int ss_plan_ucc(const ss_tune_t *t, ss_tune_plan_t *plan, char *err,
             ss_tune_plan_free(plan);
             snprintf(err, errlen, "out of memory");
             return -1;
+        }
+    }
+    return 0;
+}
+
+/* What UCC runs once the file is loaded: the flat plan, but where CL/HIER
+ * takes a cell (UCC_CL_HIER_TUNE) the winner itself, node_aware. */
+int ss_plan_ucc(const ss_tune_t *t, ss_tune_plan_t *plan, char *err,
+                size_t errlen)
+{
+    if (plan_flat(t, plan, err, errlen))
+        return -1;
+    for (size_t i = 0; i < plan->n; i++) {
+        ss_tune_cell_t *x = &plan->cells[i];
+        const char *h = ucc_hier_takes(x);
+        if (h) {
+            x->value = h;
+            x->runs = x->winner;
+            x->radix = 0;
+            x->runs_s = x->best_s;
         }
     }
     return 0;
@@ -483,7 +504,7 @@ int ss_export_ucc(FILE *out, FILE *note, const ss_tune_t *t, char *err,
 {
     ss_tune_plan_t p;
     ucc_text_t tune = {0}, vars = {0}, names = {0}, hier = {0};
-    if (ss_plan_ucc(t, &p, err, errlen))
+    if (plan_flat(t, &p, err, errlen))
         return -1;
     FILE *body = tmpfile();
     int rc = body ? 0 : -1;

@@ -401,6 +401,27 @@ static void ucc_cl_hier(void **state)
     assert_lacks(notes, ": node_aware wins;");
     free(text);
     free(notes);
+    /* the plan (what --check re-simulates) runs node_aware there */
+    ss_results_t r = rows_of(hier_rows, sizeof hier_rows / sizeof *hier_rows);
+    ss_tune_t t;
+    ss_tune_plan_t p;
+    assert_int_equal(0, ss_tune_build(&r, NULL, &t, err, sizeof err));
+    assert_int_equal(0, ss_plan_ucc(&t, &p, err, sizeof err));
+    int seen = 0;
+    for (size_t i = 0; i < p.n; i++) {
+        const ss_tune_cell_t *x = &p.cells[i];
+        int hier = !strcmp(x->collective, "reduce") && x->pes == 16 &&
+                   x->bytes == 1048576;
+        seen += hier;
+        assert_string_equal(hier ? "node_aware" : strcmp(x->collective,
+                            "reduce") ? "binomial" : "rabenseifner", x->runs);
+        assert_string_equal(hier ? "rab" : strcmp(x->collective, "reduce")
+                            ? "knomial" : "sra_knomial", x->value);
+    }
+    assert_int_equal(1, seen);
+    ss_tune_plan_free(&p);
+    ss_tune_free(&t);
+    free(r.rows);
 }
 
 /* node_aware measured but never the best: the file is the one written
