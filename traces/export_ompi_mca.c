@@ -67,9 +67,13 @@ typedef struct mca_coll {
     "tree only"
 /* Node-aware algorithms: scoll basic has no node-aware algorithm of its
  * own (its algorithms run flat over all PEs), and the parameter picks
- * among its flat ones only. */
+ * among its flat ones only. Open MPI's node-aware collectives are coll_han
+ * (ompi/mca/coll/han), in MPI's coll framework, which only scoll mpi
+ * reaches; this file sets scoll = basic, so no coll_han parameter can
+ * act here (export_ompi_rules.c writes them, for the scoll mpi path). */
 #define NODE_NONE "scoll basic has no node-aware algorithm: its broadcast, " \
-    "collect and reduce run flat over all PEs"
+    "collect and reduce run flat over all PEs; Open MPI's node-aware " \
+    "coll_han is in MPI's coll framework, which scoll = basic never reaches"
 static const char *const bcast_names[] = { "central counter", "binomial" };
 static const mca_map_t bcast_map[SHCOLL_BROADCAST_NALGS] = {
     [SHCOLL_BROADCAST_LINEAR] = { 0, "the root puts to every PE" },

@@ -70,9 +70,34 @@ typedef struct rules_coll {
 /* Node-aware algorithms: Open MPI's node-aware collectives are the HAN
  * component (coll_han: a node-level and an inter-node sub-communicator,
  * each running another component's algorithm), not an algorithm id of
- * coll_tuned, so a dynamic rules file cannot ask for them. */
-#define NODE_NONE "Open MPI's node-aware collectives are coll_han (HAN), " \
-    "a component of its own, not a coll_tuned algorithm id"
+ * coll_tuned, so a dynamic rules file cannot ask for them. MCA parameters
+ * can (Open MPI 4.1 sources, ompi/mca/coll/han):
+ * - coll_han_component.c: coll_han_priority defaults to 0, below
+ *   coll_tuned's 30 (ompi/mca/coll/tuned/coll_tuned_component.c), so HAN
+ *   is never chosen by default; above 30 it takes every collective it
+ *   has for every communicator it accepts.
+ * - coll_han_module.c: HAN has barrier, bcast, reduce, allreduce,
+ *   allgather, gather and scatter, each through a "dynamic" choice; it
+ *   declines communicators of one process or on one node.
+ * - coll_han_component.c registers per collective
+ *   coll_han_<coll>_dynamic_global_communicator_module (names from
+ *   mca_coll_base_colltype_to_str, coll_base_util.c, and
+ *   mca_coll_han_topo_lvl_to_str), the component that runs the collective
+ *   on the user's communicator: HAN (6) by default, 3 = tuned
+ *   (coll_han_dynamic.h, COMPONENT_T), which then reads this file.
+ * - coll_han_allreduce.c, _bcast.c, _allgather.c: node reduce, leaders'
+ *   allreduce, node bcast; leaders' bcast, node bcast; node gather,
+ *   leaders' allgather, node bcast: our node_aware shapes.
+ * A priority is one per component, not per size: only when node_aware
+ * wins every cell of a collective does the file (in comments: a rules
+ * file holds numbers only) give those parameters, HAN keeping that
+ * collective and handing the others OSHMEM calls back to coll_tuned.
+ * HAN's own rules file (coll_han_use_dynamic_file_rules,
+ * coll_han_dynamic_rules_filename; coll_han_dynamic_file.h) can choose
+ * per communicator and message size; this export does not write it. */
+#define NODE_NONE "coll_tuned has no node-aware algorithm id; Open MPI's " \
+    "is the coll_han component, which this file's comments enable where " \
+    "node_aware wins every cell of a collective"
 static const rules_map_t allgather_map[SHCOLL_FCOLLECT_NALGS] = {
     [SHCOLL_FCOLLECT_LINEAR] = { 1, 0, 0, "linear" },
     [SHCOLL_FCOLLECT_BRUCK] = { 2, 0, 0, "bruck" },
@@ -322,6 +347,68 @@ static int write_coll(FILE *out, FILE *note, const ss_tune_t *t,
     return 0;
 }
 
+/* 1 when node_aware wins every rule of tab. */
+static int node_aware_everywhere(const rules_coll_t *c,
+                                 const ss_tune_table_t *tab)
+{
+    int k = (int)(c - colls);
+    for (size_t i = 0; i < tab->n; i++)
+        if (shcoll_alg_of((shcoll_kind_t)k, tab->rules[i].algorithm) !=
+            shcoll_alg_of((shcoll_kind_t)k, "node_aware"))
+            return 0;
+    return tab->n > 0;
+}
+
+/* The coll_han block (see NODE_NONE's comment), when some collective's
+ * every cell is node_aware's; a note where node_aware wins only some. */
+static void write_han(FILE *out, FILE *note, const ss_tune_t *t)
+{
+    static const char *const called[] = {"barrier", "bcast", "allgather",
+                                         "allreduce"};
+    const char *keep[SHCOLL_NKINDS];
+    size_t nkeep = 0;
+    for (int k = 0; k < SHCOLL_NKINDS; k++) {
+        const ss_tune_table_t *tab = ss_tune_find(t, coll_name(&colls[k]));
+        int some = 0;
+        if (!colls[k].map || !tab)
+            continue;
+        for (size_t i = 0; i < tab->n; i++)
+            some |= !strcmp(tab->rules[i].algorithm, "node_aware");
+        if (node_aware_everywhere(&colls[k], tab))
+            keep[nkeep++] = colls[k].mpi;
+        else if (some && note)
+            fprintf(note, "ompi-rules: node_aware wins some %s cells, not "
+                    "all: coll_han not enabled (its priority holds for "
+                    "every size)\n", coll_name(&colls[k]));
+    }
+    if (!nkeep)
+        return;
+    fputs("\n# coll_han: node_aware wins every cell measured of", out);
+    for (size_t i = 0; i < nkeep; i++)
+        fprintf(out, " %s", keep[i]);
+    fputs(".\n# Open MPI's node-aware collectives are coll_han's (node, "
+          "leaders, node;\n# ompi/mca/coll/han), which a coll_tuned rules "
+          "file cannot name. Open MPI 4.1\n# runs them with these MCA "
+          "parameters besides (coll_han_component.c;\n# 3 = tuned, "
+          "coll_han_dynamic.h):\n#   --mca coll_han_priority 35  "
+          "(default 0, below coll_tuned's 30)\n", out);
+    for (size_t i = 0; i < sizeof called / sizeof *called; i++) {
+        size_t j = 0;
+        while (j < nkeep && strcmp(keep[j], called[i]))
+            j++;
+        if (j == nkeep)
+            fprintf(out, "#   --mca coll_han_%s_dynamic_global_communicator_"
+                    "module 3\n", called[i]);
+    }
+    fputs("# so that HAN keeps only those and hands the other collectives "
+          "OSHMEM calls\n# back to coll_tuned and the rules above. HAN "
+          "declines communicators on one\n# node (coll_han_module.c): there "
+          "coll_tuned and these rules run them too.\n# Inside, HAN runs its "
+          "levels with the components of its *_up_module,\n# *_low_module "
+          "and *_dynamic_*_node_module parameters, not necessarily the\n# "
+          "leaders' algorithm measured with node_aware.\n", out);
+}
+
 static void write_header(FILE *out, const ss_tune_t *t, int ncolls)
 {
     fprintf(out,
@@ -407,6 +494,7 @@ int ss_export_ompi_rules(FILE *out, FILE *note, const ss_tune_t *t,
     }
     ss_tune_say_unmapped(t, "alltoall", "ompi-rules", "coll_tuned",
                          out, note);
+    write_han(out, note, t);
     if (ferror(out)) {
         snprintf(err, errlen, "write failed");
         return -1;

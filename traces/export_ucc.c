@@ -41,6 +41,11 @@
  * ours has no equal (UCC's dbt is two binary trees, not segmented; its
  * sag_knomial scatters and gathers k-nomially), the best algorithm that
  * has one stands in, and the file says what that costs.
+ *
+ * UCC_TL_UCP_TUNE's algorithms are flat. Where node_aware wins and UCC's
+ * hierarchical CL has it (reduce, broadcast), export_ucc_hier.c writes
+ * UCC_CL_HIER_TUNE and UCC_CLS as well; UCC_TL_UCP_TUNE keeps the best
+ * flat algorithm there (the subteams, and teams on one node, use it).
  */
 #include <limits.h>
 #include <math.h>
@@ -48,6 +53,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "export_ucc_hier.h"
 #include "summary.h"
 #include "tune.h"
 #include "ucc_text.h"
@@ -76,8 +82,10 @@ typedef struct ucc_coll {
  * src/components/cl/hier: allreduce "rab" = node reduce, inter-node
  * allreduce, node broadcast, and "split_rail"; bcast "2step"; allgatherv
  * "gab" in recent releases; no plain allgather), selected by
- * UCC_CL_HIER_TUNE, while this export writes UCC_TL_UCP_TUNE, whose
- * algorithms are flat: the string cannot name them. */
+ * UCC_CL_HIER_TUNE. UCC_TL_UCP_TUNE's algorithms are flat and cannot name
+ * them: the rows below say so, and where node_aware wins the file names
+ * CL/HIER's in UCC_CL_HIER_TUNE (export_ucc_hier.c; these rows' text is
+ * then replaced by CL/HIER's, write_map). */
 #define NODE_WHY(alg) "UCC's node-aware one is CL/HIER's " alg ", tuned by " \
     "UCC_CL_HIER_TUNE, which this UCC_TL_UCP_TUNE export cannot name"
 static const ucc_map_t allgather_map[SHCOLL_FCOLLECT_NALGS] = {
@@ -312,8 +320,9 @@ static int plan_coll(const ss_tune_t *t, const ss_tune_table_t *tab,
     return 0;
 }
 
-int ss_plan_ucc(const ss_tune_t *t, ss_tune_plan_t *plan, char *err,
-                size_t errlen)
+/* TL/UCP's plan: the best flat algorithm per cell. */
+static int plan_flat(const ss_tune_t *t, ss_tune_plan_t *plan, char *err,
+                     size_t errlen)
 {
     memset(plan, 0, sizeof *plan);
     for (size_t k = 0; k < SHCOLL_NKINDS; k++) {
@@ -322,6 +331,26 @@ int ss_plan_ucc(const ss_tune_t *t, ss_tune_plan_t *plan, char *err,
             ss_tune_plan_free(plan);
             snprintf(err, errlen, "out of memory");
             return -1;
+        }
+    }
+    return 0;
+}
+
+/* What UCC runs once the file is loaded: the flat plan, but where CL/HIER
+ * takes a cell (UCC_CL_HIER_TUNE) the winner itself, node_aware. */
+int ss_plan_ucc(const ss_tune_t *t, ss_tune_plan_t *plan, char *err,
+                size_t errlen)
+{
+    if (plan_flat(t, plan, err, errlen))
+        return -1;
+    for (size_t i = 0; i < plan->n; i++) {
+        ss_tune_cell_t *x = &plan->cells[i];
+        const char *h = ucc_hier_takes(x);
+        if (h) {
+            x->value = h;
+            x->runs = x->winner;
+            x->radix = 0;
+            x->runs_s = x->best_s;
         }
     }
     return 0;
@@ -354,13 +383,17 @@ static const char *why(const ss_tune_cell_t *x, void *ctx)
     return buf;
 }
 
-static void write_map(FILE *out, const ucc_coll_t *c)
+/* hier: CL/HIER takes cells of c, and its rows say so. */
+static void write_map(FILE *out, const ucc_coll_t *c, int hier)
 {
     fprintf(out, "# %s -> %s%s\n", coll_name(c), c->ucc,
             c->per_pe ? " (sizes: bytes per PE x PEs)" : "");
-    for (const ucc_map_t *m = c->map; m < c->map + c->nmap; m++)
+    for (const ucc_map_t *m = c->map; m < c->map + c->nmap; m++) {
+        const char *how = m->how, *h = hier ? ucc_hier_alg(
+            (shcoll_kind_t)(c - colls), (int)(m - c->map), &how) : NULL;
         fprintf(out, "#   %-20s %-12s %s\n", ours(c, m),
-                m->ucc ? m->ucc : "(none)", m->how ? m->how : "");
+                h ? h : m->ucc ? m->ucc : "(none)", h ? how : m->how ? m->how : "");
+    }
 }
 
 /* The radix knob k holds in the plan's cells [a, b), 0 if none uses it. */
@@ -393,37 +426,94 @@ static void write_knobs(FILE *out, const ucc_coll_t *c, const ss_tune_plan_t *p,
     }
 }
 
+/* The plan's cells of c, [*a, *b). */
+static void span(const ucc_coll_t *c, const ss_tune_plan_t *p, size_t *a,
+                 size_t *b)
+{
+    *a = 0;
+    while (*a < p->n && strcmp(p->cells[*a].collective, coll_name(c)))
+        (*a)++;
+    for (*b = *a; *b < p->n && !strcmp(p->cells[*b].collective, coll_name(c));
+         (*b)++)
+        ;
+}
+
+/* The given-up winners of [a, b); a cell CL/HIER takes is not one. */
+static int given_up(FILE *out, FILE *note, const ss_tune_plan_t *p, size_t a,
+                    size_t b)
+{
+    if (!ucc_hier_wins(p, a, b)) {
+        ss_tune_say_given_up(p, a, b, "ucc", why, NULL, out, note);
+        return 0;
+    }
+    ss_tune_plan_t q = {malloc((b - a) * sizeof *q.cells), b - a, b - a, 0};
+    if (!q.cells)
+        return -1;
+    for (size_t i = a; i < b; i++) {
+        q.cells[i - a] = p->cells[i];
+        if (ucc_hier_takes(&p->cells[i])) {
+            q.cells[i - a].runs = p->cells[i].winner;
+            q.cells[i - a].value = ucc_hier_takes(&p->cells[i]);
+        }
+    }
+    ss_tune_say_given_up(&q, 0, q.n, "ucc", why, NULL, out, note);
+    free(q.cells);
+    return 0;
+}
+
 static int write_coll(FILE *out, FILE *note, const ucc_coll_t *c,
                       const ss_tune_plan_t *p, ucc_text_t *tune,
                       ucc_text_t *vars, ucc_text_t *names)
 {
-    size_t a = 0, b;
-    while (a < p->n && strcmp(p->cells[a].collective, coll_name(c)))
-        a++;
-    for (b = a; b < p->n && !strcmp(p->cells[b].collective, coll_name(c)); b++)
-        ;
+    size_t a, b;
+    span(c, p, &a, &b);
     if (a == b)
         return 0;
-    write_map(out, c);
-    ss_tune_say_given_up(p, a, b, "ucc", why, NULL, out, note);
+    write_map(out, c, ucc_hier_wins(p, a, b));
+    if (given_up(out, note, p, a, b))
+        return -1;
     write_knobs(out, c, p, a, b, vars);
     return ucc_text_entries(tune, names, c->ucc, c->per_pe, p->cells + a,
                             b - a);
+}
+
+/* UCC_CL_HIER_TUNE's entries, when CL/HIER takes some cell: then every
+ * collective CL/HIER has gets them, so that its defaults do not displace
+ * the flat entries. */
+static int hier_entries(const ss_tune_plan_t *p, ucc_text_t *hier,
+                        ucc_text_t *vars, ucc_text_t *names)
+{
+    size_t a, b;
+    if (!ucc_hier_wins(p, 0, p->n))
+        return 0;
+    for (size_t k = 0; k < SHCOLL_NKINDS; k++) {
+        if (!colls[k].map)
+            continue;
+        span(&colls[k], p, &a, &b);
+        if (ucc_hier_entries(hier, names, colls[k].ucc, colls[k].per_pe,
+                             p->cells + a, b - a))
+            return -1;
+    }
+    ucc_text_add(vars, "UCC_CLS");
+    ucc_text_add(vars, "UCC_CL_HIER_TUNE");
+    return vars->oom ? -1 : 0;
 }
 
 int ss_export_ucc(FILE *out, FILE *note, const ss_tune_t *t, char *err,
                   size_t errlen)
 {
     ss_tune_plan_t p;
-    ucc_text_t tune = {0}, vars = {0}, names = {0};
-    if (ss_plan_ucc(t, &p, err, errlen))
+    ucc_text_t tune = {0}, vars = {0}, names = {0}, hier = {0};
+    if (plan_flat(t, &p, err, errlen))
         return -1;
     FILE *body = tmpfile();
     int rc = body ? 0 : -1;
     for (size_t k = 0; k < SHCOLL_NKINDS && !rc; k++)
         if (colls[k].map)
             rc = write_coll(body, note, &colls[k], &p, &tune, &vars, &names);
-    if (!rc && !tune.n) {
+    if (!rc)
+        rc = hier_entries(&p, &hier, &vars, &names);
+    if (!rc && !tune.n && !hier.n) {
         snprintf(err, errlen, "none of the measured algorithms has a UCC "
                  "equivalent (see the mapping in shmemsim tune --help)");
         rc = -2;
@@ -437,7 +527,9 @@ int ss_export_ucc(FILE *out, FILE *note, const ss_tune_t *t, char *err,
                     "allgatherv (scoll_ucc_collect.c): an allgatherv entry\n"
                     "# would never take effect.\n");
         ss_tune_say_unmapped(t, "alltoall", "ucc", "UCC_TL_UCP_TUNE", out, note);
-        fprintf(out, "UCC_TL_UCP_TUNE=%s\n", tune.p);
+        fprintf(out, "UCC_TL_UCP_TUNE=%s\n", tune.p ? tune.p : "");
+        if (hier.n)
+            ucc_hier_write(out, &hier);
     } else if (rc == -1) {
         snprintf(err, errlen, "out of memory");
     }
@@ -446,6 +538,7 @@ int ss_export_ucc(FILE *out, FILE *note, const ss_tune_t *t, char *err,
     ucc_text_free(&tune);
     ucc_text_free(&vars);
     ucc_text_free(&names);
+    ucc_text_free(&hier);
     ss_tune_plan_free(&p);
     return rc ? -1 : 0;
 }

@@ -76,11 +76,12 @@ static int same_value(const ss_tune_cell_t *a, const ss_tune_cell_t *b)
     return !a->value == !b->value && (!a->value || !strcmp(a->value, b->value));
 }
 
-/* The segments "START-END @ALG|..." of the cells [i, j) of one PE count:
- * a run of sizes with one value holds from its first size (0 for the
- * first run) up to the next run's first size. */
-static void segments(ucc_text_t *s, int per_pe, const ss_tune_cell_t *c,
-                     size_t i, size_t j)
+/* The segments "START-END TOKEN|..." of the cells [i, j) of one PE count,
+ * TOKEN "@value" (raw: the value itself): a run of sizes with one value
+ * holds from its first size (0 for the first run) up to the next run's
+ * first size. */
+static void segments(ucc_text_t *s, int per_pe, int raw,
+                     const ss_tune_cell_t *c, size_t i, size_t j)
 {
     size_t mult = per_pe ? (size_t)c[i].pes : 1;
     char lo[32], hi[32];
@@ -93,11 +94,12 @@ static void segments(ucc_text_t *s, int per_pe, const ss_tune_cell_t *c,
             continue;
         mem_units(from, lo, sizeof lo);
         mem_units(to, hi, sizeof hi);
-        ucc_text_printf(s, "%s%s-%s @%s", s->n ? "|" : "", lo, hi, c[a].value);
+        ucc_text_printf(s, "%s%s-%s %s%s", s->n ? "|" : "", lo, hi,
+                        raw ? "" : "@", c[a].value);
     }
 }
 
-/* Writes the segments of seg for teams lo..hi. */
+/* Writes the segments of seg for teams lo..hi; each @ALG goes to names. */
 static void flush(ucc_text_t *tune, ucc_text_t *names, const char *coll,
                   const char *seg, int lo, int hi)
 {
@@ -113,13 +115,14 @@ static void flush(ucc_text_t *tune, ucc_text_t *names, const char *coll,
                         p + sp + 1);
         snprintf(name, sizeof name, "%s/%.*s", coll, (int)(len - sp - 2),
                  p + sp + 2);
-        ucc_text_add(names, name);
+        if (p[sp + 1] == '@')
+            ucc_text_add(names, name);
         p += len + (p[len] == '|');
     }
 }
 
-int ucc_text_entries(ucc_text_t *tune, ucc_text_t *names, const char *coll,
-                     int per_pe, const ss_tune_cell_t *c, size_t n)
+static int entries(ucc_text_t *tune, ucc_text_t *names, const char *coll,
+                   int per_pe, int raw, const ss_tune_cell_t *c, size_t n)
 {
     ucc_text_t prev = {0}, cur = {0};
     int lo = 0, hi = 0;
@@ -129,7 +132,7 @@ int ucc_text_entries(ucc_text_t *tune, ucc_text_t *names, const char *coll,
         cur.n = 0;
         if (cur.p)
             cur.p[0] = '\0';
-        segments(&cur, per_pe, c, i, j);
+        segments(&cur, per_pe, raw, c, i, j);
         if (prev.n && cur.n && !strcmp(prev.p, cur.p)) {
             hi = c[i].pes_hi;          /* the same entries: one team range */
             continue;
@@ -150,16 +153,32 @@ int ucc_text_entries(ucc_text_t *tune, ucc_text_t *names, const char *coll,
     return oom ? -1 : 0;
 }
 
+int ucc_text_entries(ucc_text_t *tune, ucc_text_t *names, const char *coll,
+                     int per_pe, const ss_tune_cell_t *c, size_t n)
+{
+    return entries(tune, names, coll, per_pe, 0, c, n);
+}
+
+int ucc_text_tokens(ucc_text_t *tune, ucc_text_t *names, const char *coll,
+                    int per_pe, const ss_tune_cell_t *c, size_t n)
+{
+    return entries(tune, names, coll, per_pe, 1, c, n);
+}
+
 /* The first UCC release with each name, where known: 1.0.0 and 1.2.0
  * from UCC's NEWS (ring allgather and SRA allreduce in 1.0.0, knomial
  * allgather in 1.2.0, neighbor exchange allgather after it); linear
  * allgather in 1.5.0 and ring allreduce in 1.8.0 from the releases' own
- * algorithm tables. Others: not checked, said so in the file. */
+ * algorithm tables; CL/HIER's allreduce rab (v1.1.0's
+ * src/components/cl/hier/allreduce/allreduce.c, the first with named
+ * algorithms) and bcast 2step (bcast/bcast.c, new in v1.2.0) from the
+ * release tags. Others: not checked, said so in the file. */
 static const struct { const char *name, *since; } releases[] = {
     {"bcast/knomial", "1.0.0"},     {"allgather/ring", "1.0.0"},
     {"allreduce/knomial", "1.0.0"}, {"allreduce/sra_knomial", "1.0.0"},
     {"allgather/knomial", "1.2.0"}, {"allgather/neighbor", "1.3.0"},
     {"allgather/linear", "1.5.0"},  {"allreduce/ring", "1.8.0"},
+    {"allreduce/rab", "1.1.0"},     {"bcast/2step", "1.2.0"},
 };
 
 static int older(const char *a, const char *b)

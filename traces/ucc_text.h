@@ -28,6 +28,11 @@ void ucc_text_free(ucc_text_t *b);
 int ucc_text_entries(ucc_text_t *tune, ucc_text_t *names, const char *coll,
                      int per_pe, const ss_tune_cell_t *cells, size_t n);
 
+/* As ucc_text_entries, but a cell's value is the entry's last token as
+ * it stands ("@ALG" or a score such as "0"); only "@ALG" goes to names. */
+int ucc_text_tokens(ucc_text_t *tune, ucc_text_t *names, const char *coll,
+                    int per_pe, const ss_tune_cell_t *cells, size_t n);
+
 /* The header: what the file was tuned from, the Use block naming every
  * variable in vars, the UCC release the names need, the syntax. */
 void ucc_text_header(FILE *out, const ss_tune_t *t, const ucc_text_t *vars,

@@ -42,7 +42,13 @@ grep -q '^broadcast,4,7,0,' "$dir/a.csv" || fail "csv: no broadcast rule at 4 PE
 grep -q '^reduce,4,7,0,' "$dir/a.csv" || fail "csv: no reduce rule at 4 PEs"
 grep -q '^UCC_TL_UCP_TUNE=.*bcast:host:0-[0-9KMGinf]*:\[4-' "$dir/a.ucc" || fail "ucc: no bcast entry"
 grep -q '^SHMEM_REDUCE_ALGORITHM=' "$dir/a.sos" || fail "sos: no reduce setting"
-[ "$(grep -vc "^#\|^UCC_TL_UCP_[A-Z_]*_KN_RADIX=[0-9]*$" "$dir/a.ucc")" = 1 ] || fail "ucc: a line other than comments, radices and the string"
+[ "$(grep -vc "^#\|^UCC_TL_UCP_[A-Z_]*_KN_RADIX=[0-9]*$\|^UCC_CLS=basic,hier$\|^UCC_CL_HIER_TUNE=" "$dir/a.ucc")" = 1 ] || fail "ucc: a line other than comments, radices, UCC_CLS and the strings"
+# where node_aware wins (reduce on this platform at some sizes), CL/HIER
+# gets it: UCC_CLS and UCC_CL_HIER_TUNE come together, and no string
+# names node_aware
+[ "$(grep -c '^UCC_CLS=' "$dir/a.ucc")" = "$(grep -c '^UCC_CL_HIER_TUNE=' "$dir/a.ucc")" ] ||
+    fail "ucc: UCC_CLS without UCC_CL_HIER_TUNE or the other way"
+! grep -v '^#' "$dir/a.ucc" | grep -q node_aware || fail "ucc: a variable names node_aware"
 grep -q '^alltoall,4,7,0,' "$dir/a.csv" || fail "csv: no alltoall rule at 4 PEs"
 for f in ucc sos; do   # no runtime maps alltoall yet: each says so
     grep -q '^# alltoall: .* has no setting for it' "$dir/a.$f" ||

@@ -410,6 +410,57 @@ static void test_deterministic(void **state)
 }
 
 /* A table with only collect: neither format has a place for it. */
+/* node_aware wins every reduce cell: coll_han runs allreduce, the
+ * comments say with which MCA parameters (coll_han_priority above
+ * coll_tuned's 30; the other collectives OSHMEM calls back to tuned, 3),
+ * and the rules still fall back to the fastest coll_tuned algorithm. When
+ * it wins only some cells, or none, no coll_han line is written. */
+static void test_rules_han(void **state)
+{
+    (void)state;
+    ss_tune_rule_t all[] = {
+        { 8, P, 0, 1048575, "node_aware", 0.5, 1.0, NULL, 0, 0, 0 },
+        { 8, P, 1048576, M, "node_aware", 5.0, 10.0, NULL, 0, 0, 0 },
+    };
+    ss_tune_rule_t some[] = {
+        { 8, P, 0, 1048575, "recursive_doubling", 1.0, 1.2, NULL, 0, 0, 0 },
+        { 8, P, 1048576, M, "node_aware", 5.0, 10.0, NULL, 0, 0, 0 },
+    };
+    ss_tune_table_t tabs[sizeof tables / sizeof tables[0]];
+    memcpy(tabs, tables, sizeof tables);
+    ss_tune_t t = make_tune(0);
+    t.tables = tabs;
+    tabs[3] = (ss_tune_table_t)TAB("reduce", all);
+    char *notes, *out = run(ss_export_ompi_rules, &t, &notes);
+    assert_has(out, "\n# coll_han: node_aware wins every cell measured of "
+               "allreduce.\n");
+    assert_has(out, "\n#   --mca coll_han_priority 35  (default 0, below "
+               "coll_tuned's 30)\n");
+    assert_has(out, "\n#   --mca coll_han_barrier_dynamic_global_communicator"
+               "_module 3\n#   --mca coll_han_bcast_dynamic_global_"
+               "communicator_module 3\n#   --mca coll_han_allgather_dynamic_"
+               "global_communicator_module 3\n#");
+    assert_lacks(out, "coll_han_allreduce_dynamic");
+    for (const char *l = out; *l; l = strchr(l, '\n') + 1)
+        if (strstr(l, "coll_han") && strstr(l, "coll_han") < strchr(l, '\n'))
+            assert_int_equal('#', *l);
+    free(out);
+    free(notes);
+    tabs[3] = (ss_tune_table_t)TAB("reduce", some);
+    out = run(ss_export_ompi_rules, &t, &notes);
+    assert_lacks(out, "coll_han_priority");
+    assert_has(notes, "node_aware wins some reduce cells, not all: coll_han "
+               "not enabled");
+    free(out);
+    free(notes);
+    t = make_tune(0);
+    out = run(ss_export_ompi_rules, &t, &notes);
+    assert_lacks(out, "coll_han");
+    assert_lacks(notes, "coll_han");
+    free(out);
+    free(notes);
+}
+
 static void test_collect_only_is_an_error(void **state)
 {
     (void)state;
@@ -437,6 +488,7 @@ int main(void)
         cmocka_unit_test(test_mca_target_pes),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_collect_only_is_an_error),
+        cmocka_unit_test(test_rules_han),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -353,6 +353,101 @@ static void ucc_string(void **state)
     free(notes);
 }
 
+/* node_aware wins reduce at 16 PEs, 1 MiB (2 against rabenseifner's 4)
+ * and nowhere else. UCC_TL_UCP_TUNE keeps the flat best, sra_knomial
+ * (rabenseifner at radix 2), at every cell: the same at 4 and 16 PEs, one
+ * team range [4-inf]. UCC_CL_HIER_TUNE writes CL/HIER's node-aware
+ * allreduce, rab, for 1M-inf at the team range of 16 PEs, and score 0
+ * (CL/HIER off) at every other size of the measured teams and for bcast,
+ * whose default CL/HIER range (0-4K) would else displace TL/UCP's
+ * knomial; rab needs UCC 1.1.0 (sra_knomial and knomial 1.0.0). */
+static const spec_t hier_rows[] = {
+    {"broadcast", "binomial", 16, 8, 1}, {"broadcast", "node_aware", 16, 8, 3},
+    {"reduce", "rabenseifner", 4, 8, 1}, {"reduce", "node_aware", 4, 8, 2},
+    {"reduce", "rabenseifner", 4, 1048576, 1},
+    {"reduce", "node_aware", 4, 1048576, 2},
+    {"reduce", "rabenseifner", 16, 8, 1}, {"reduce", "node_aware", 16, 8, 2},
+    {"reduce", "rabenseifner", 16, 1048576, 4},
+    {"reduce", "node_aware", 16, 1048576, 2},
+};
+
+static void ucc_cl_hier(void **state)
+{
+    (void)state;
+    char *text, *notes;
+    assert_int_equal(0, export(ss_export_ucc, hier_rows, sizeof hier_rows /
+                               sizeof *hier_rows, 0, &text, &notes));
+    assert_has(text, "\nUCC_TL_UCP_TUNE="
+               "bcast:host:0-inf:[16-inf]:@knomial#"
+               "allreduce:host:0-inf:[4-inf]:@sra_knomial\n");
+    assert_has(text, "\nUCC_CLS=basic,hier\n");
+    assert_has(text, "\nUCC_CL_HIER_TUNE="
+               "bcast:host:0-inf:[16-inf]:0#"
+               "allreduce:host:0-inf:[4-15]:0#"
+               "allreduce:host:0-1M:[16-inf]:0#"
+               "allreduce:host:1M-inf:[16-inf]:@rab\n");
+    assert_has(text, "-x UCC_TL_UCP_ALLREDUCE_SRA_KN_RADIX -x UCC_CLS -x "
+               "UCC_CL_HIER_TUNE ...\n");
+    assert_has(text, "# Needs UCC 1.1.0 or later");
+    assert_has(text, "#   node_aware           rab          CL/HIER: ");
+    /* no variable names node_aware, and CL/HIER's cells are not given up */
+    for (const char *l = text; *l; l = strchr(l, '\n') + 1) {
+        const char *h = strstr(l, "node_aware");
+        if (*l != '#' && h && h < strchr(l, '\n'))
+            fail_msg("a variable names node_aware: %.*s",
+                     (int)(strchr(l, '\n') - l), l);
+    }
+    assert_lacks(text, ": node_aware wins;");
+    assert_lacks(notes, ": node_aware wins;");
+    free(text);
+    free(notes);
+    /* the plan (what --check re-simulates) runs node_aware there */
+    ss_results_t r = rows_of(hier_rows, sizeof hier_rows / sizeof *hier_rows);
+    ss_tune_t t;
+    ss_tune_plan_t p;
+    assert_int_equal(0, ss_tune_build(&r, NULL, &t, err, sizeof err));
+    assert_int_equal(0, ss_plan_ucc(&t, &p, err, sizeof err));
+    int seen = 0;
+    for (size_t i = 0; i < p.n; i++) {
+        const ss_tune_cell_t *x = &p.cells[i];
+        int hier = !strcmp(x->collective, "reduce") && x->pes == 16 &&
+                   x->bytes == 1048576;
+        seen += hier;
+        assert_string_equal(hier ? "node_aware" : strcmp(x->collective,
+                            "reduce") ? "binomial" : "rabenseifner", x->runs);
+        assert_string_equal(hier ? "rab" : strcmp(x->collective, "reduce")
+                            ? "knomial" : "sra_knomial", x->value);
+    }
+    assert_int_equal(1, seen);
+    ss_tune_plan_free(&p);
+    ss_tune_free(&t);
+    free(r.rows);
+}
+
+/* node_aware measured but never the best: the file is the one written
+ * without its rows, byte for byte (no UCC_CLS, no UCC_CL_HIER_TUNE). */
+static void ucc_cl_hier_loses(void **state)
+{
+    (void)state;
+    enum { N = sizeof ucc_rows / sizeof *ucc_rows };
+    spec_t rows[N + 3];
+    char *with, *without, *n1, *n2;
+    memcpy(rows, ucc_rows, sizeof ucc_rows);
+    rows[N] = (spec_t){"reduce", "node_aware", 4, 1048576, 3};
+    rows[N + 1] = (spec_t){"broadcast", "node_aware", 16, 8, 9};
+    rows[N + 2] = (spec_t){"fcollect", "node_aware", 4, 8, 9};
+    assert_int_equal(0, export(ss_export_ucc, ucc_rows, N, 0, &without, &n1));
+    assert_int_equal(0, export(ss_export_ucc, rows, N + 3, 0, &with, &n2));
+    assert_string_equal(without, with);
+    assert_string_equal(n1, n2);
+    assert_lacks(with, "UCC_CLS");
+    assert_lacks(with, "UCC_CL_HIER_TUNE=");
+    free(with);
+    free(without);
+    free(n1);
+    free(n2);
+}
+
 /* Tuned at the largest PE count measured, 16. broadcast: binomial beats
  * linear, so SOS's tree at SHMEM_COLL_RADIX=2. reduce: recursive_doubling
  * (recdbl) wins 8 B and 1 KiB, ring 64 KiB and 1 MiB, each 2x the other
@@ -516,6 +611,8 @@ int main(void)
         cmocka_unit_test(bad_input),
         cmocka_unit_test(formats_table),
         cmocka_unit_test(ucc_string),
+        cmocka_unit_test(ucc_cl_hier),
+        cmocka_unit_test(ucc_cl_hier_loses),
         cmocka_unit_test(sos_settings),
         cmocka_unit_test(sos_without_crossovers),
         cmocka_unit_test(sos_radix),
