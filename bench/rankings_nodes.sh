@@ -1,5 +1,5 @@
 #!/bin/sh
-# rankings_nodes.sh SHMEMSIM >> docs/rankings.md
+# rankings_nodes.sh SHMEMSIM >> docs/rankings.md (after rankings.sh)
 # Rankings at full nodes under the calibrated model: every preset at its
 # usual PEs per node (aries-xc 32, slingshot 64, frontera-ib 56: no
 # published costs, so alpha-beta) and slingshot at 128 (the nodes of
