@@ -133,20 +133,23 @@ const shcoll_alg_t *shcoll_nodes_leader(shcoll_kind_t kind,
  * (fcollect: at the largest q giving that L, blocks of q nbytes). Counts
  * of psync words and padding are not monotone in the member count (a
  * k-nomial plan's extras), so every distinct L is tried: about 2
- * sqrt(npes) of them, and the last answer per kind is kept, as every
- * member asks the same at every call. */
+ * sqrt(npes) of them, and the last answer per kind and question is
+ * kept, as every member asks the same at every call (at 16,384 PEs, one
+ * answer kept per kind made a call 30 s of host time: psync and work
+ * asked in turn). */
 static size_t leader_most(shcoll_kind_t kind, int npes, size_t nbytes,
                           int work)
 {
     static struct {
-        int npes, work, valid;
+        int npes, valid;
         size_t nbytes, most;
-    } memo[SHCOLL_NKINDS];
+    } memo[SHCOLL_NKINDS][2];   /* [kind][work]: a call asks both */
     if ((unsigned)kind >= SHCOLL_NKINDS)
         return 0;
-    if (memo[kind].valid && memo[kind].npes == npes &&
-        memo[kind].nbytes == nbytes && memo[kind].work == work)
-        return memo[kind].most;
+    work = work != 0;
+    if (memo[kind][work].valid && memo[kind][work].npes == npes &&
+        memo[kind][work].nbytes == nbytes)
+        return memo[kind][work].most;
     size_t most = 0;
     for (int q = 1; q <= npes;) {
         int L = (npes + q - 1) / q;
@@ -169,11 +172,10 @@ static size_t leader_most(shcoll_kind_t kind, int npes, size_t nbytes,
         }
         q = qmax + 1;
     }
-    memo[kind].npes = npes;
-    memo[kind].nbytes = nbytes;
-    memo[kind].work = work;
-    memo[kind].most = most;
-    memo[kind].valid = 1;
+    memo[kind][work].npes = npes;
+    memo[kind][work].nbytes = nbytes;
+    memo[kind][work].most = most;
+    memo[kind][work].valid = 1;
     return most;
 }
 
