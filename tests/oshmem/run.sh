@@ -1,6 +1,7 @@
 #!/bin/sh
 # Build check_algs against the real OpenSHMEM (oshcc) and run it at 2, 4
-# and 8 PEs. Exit status is non-zero if the build or any run fails.
+# and 8 PEs ($OSHMEM_NPS: other counts). Exit status is non-zero if the
+# build or any run fails.
 # Usage: tests/oshmem/run.sh [build-dir]   (default: a temporary dir)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,7 +25,7 @@ run_flags="--oversubscribe --mca spml_ucx_opal_mem_hooks 0"
 [ "$(id -u)" = 0 ] && run_flags="--allow-run-as-root $run_flags"
 
 status=0
-for np in 2 4 8; do
+for np in ${OSHMEM_NPS:-2 4 8}; do
     echo "== $np PEs"
     # A broken psync protocol usually deadlocks: the timeout turns a hang
     # into a failure.
