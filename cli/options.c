@@ -11,7 +11,6 @@
 #include "platform.h"
 #include "ss_driver.h"
 #include "topo.h"
-#include "ss_driver.h"
 
 const char ss_option_common_help[] =
     "  --platform P      SimGrid platform XML (see platforms/), a topology\n"
@@ -120,11 +119,16 @@ static void keep_given(ss_model_t *m, const ss_model_t *from)
 /* The model a run uses: with no --model, loggp on a platform that
  * carries costs (a preset, a spec with o=, gap=, ...), else alpha-beta;
  * loggp takes the platform's costs, the command line's override them. */
-static int platform_costs(const char *platform, ss_topo_t *t)
+static int platform_spec(const char *platform, ss_topo_t *t)
 {
     char err[256];
     return platform && ss_topo_is_spec(platform) &&
-           ss_topo_parse(platform, t, err, sizeof err) == 0 && t->has_costs;
+           ss_topo_parse(platform, t, err, sizeof err) == 0;
+}
+
+static int platform_costs(const char *platform, ss_topo_t *t)
+{
+    return platform_spec(platform, t) && t->has_costs;
 }
 
 const char *ss_option_model_name(const ss_model_t *m, const char *platform,
@@ -142,11 +146,9 @@ const char *ss_option_model_name(const ss_model_t *m, const char *platform,
 static int resolve_model(ss_config_t *cfg)
 {
     ss_topo_t t;
-    char err[256];
-    int costs = platform_costs(cfg->platform, &t);
+    int spec = platform_spec(cfg->platform, &t);
+    int costs = spec && t.has_costs;
     ss_model_t *m = &cfg->model;
-    int spec = cfg->platform && ss_topo_is_spec(cfg->platform) &&
-               ss_topo_parse(cfg->platform, &t, err, sizeof err) == 0;
     int shm = spec && (t.shm_lat > 0 || t.shm_bw > 0);
     if (!m->chosen && costs) {
         ss_model_t was = *m;
