@@ -115,10 +115,7 @@ size_t shcoll_nodes_tree_words(int npes, int radix, int default_radix)
 
 static int is_node_aware(const shcoll_alg_t *alg)
 {
-    const char *s = alg->name, *t = "node_aware";
-    while (*s && *s == *t)
-        s++, t++;
-    return *s == *t;
+    return shcoll_same_name_(alg->name, "node_aware");
 }
 
 const shcoll_alg_t *shcoll_nodes_leader(shcoll_kind_t kind,
