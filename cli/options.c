@@ -323,21 +323,25 @@ void ss_passthrough_init(ss_passthrough_t *pt, char **argv)
     ss_config_defaults(&pt->cfg);
 }
 
+int ss_option_leader(const char *v, const char **leader)
+{
+    char err[512];
+    if (!ss_coll_leader_ok(-1, v, err, sizeof err))
+        return ss_fail(SS_EXIT_USAGE, "--leader %s: not an algorithm node_aware "
+                       "can run among node leaders (one of: %s)", v, err), -1;
+    *leader = v;
+    return 0;
+}
+
 /* --radix, --segment, --leader, --root, --op, --type: checked, their
  * values kept. */
 static int run_value(ss_passthrough_t *pt, const char *opt, const char *v)
 {
-    char err[512];
+    char err[256];
     long x;
     size_t sz;
-    if (!strcmp(opt, "--leader")) {
-        if (!ss_coll_leader_ok(-1, v, err, sizeof err))
-            return ss_fail(SS_EXIT_USAGE, "--leader %s: not an algorithm "
-                           "node_aware can run among node leaders (one of: "
-                           "%s)", v, err), -1;
-        pt->cfg.leader = v;
-        return 0;
-    }
+    if (!strcmp(opt, "--leader"))
+        return ss_option_leader(v, &pt->cfg.leader);
     if (!strcmp(opt, "--segment"))
         return ss_parse_size(v, &sz, err, sizeof err)
                    ? (ss_fail(SS_EXIT_USAGE, "--segment: %s", err), -1) : 0;

@@ -27,6 +27,9 @@ int ss_option_type(const char *v);
 /* opt (--op or --type) = v into *op or *type; an unknown value is
  * reported, -1. */
 int ss_option_op_type(const char *opt, const char *v, int *op, int *type);
+/* --leader v: *leader = v when node_aware can run it among node leaders;
+ * else a usage error naming the choices, and -1. */
+int ss_option_leader(const char *v, const char **leader);
 
 /* "fcollect, collect, ... or alltoall": the collectives, into buf. */
 const char *ss_option_kinds(char *buf, size_t len);

@@ -44,18 +44,15 @@ void ss_program_defaults(ss_config_t *cfg)
 
 static int knob(int argc, char **argv, int *i, ss_config_t *cfg)
 {
-    char err[512];
+    char err[256];
     const char *o = argv[*i];
     long x;
     if (*i + 1 >= argc)
         return ss_fail(SS_EXIT_USAGE, "%s needs a value (see --help)", o), -1;
     const char *v = argv[++*i];
     if (!strcmp(o, "--leader")) {
-        if (!ss_coll_leader_ok(-1, v, err, sizeof err))
-            return ss_fail(SS_EXIT_USAGE, "--leader %s: not an algorithm "
-                           "node_aware can run among node leaders (one of: "
-                           "%s)", v, err), -1;
-        cfg->leader = v;
+        if (ss_option_leader(v, &cfg->leader))
+            return -1;
     } else if (!strcmp(o, "--radix")) {
         if (ss_parse_long(v, 2, 1 << 20, &x, o, err, sizeof err))
             goto bad;
