@@ -170,6 +170,10 @@ static int resolve_model(ss_config_t *cfg)
         m->unordered = t.unordered;
         keep_given(m, &cli);
         m->shm_o_recv = t.shm_o_recv >= 0 ? t.shm_o_recv : m->o_recv;
+        m->o_get = t.o_get;
+        m->shm_o_get = t.shm_o_get;
+        m->o_quiet = t.o_quiet;
+        m->shm_o_quiet = t.shm_o_quiet;
     } else if (!m->given) {
         return ss_fail(SS_EXIT_USAGE, "--model loggp needs per-message costs: "
                        "the platform has none (use a preset, a spec with o=, "

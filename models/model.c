@@ -15,6 +15,8 @@ void ss_model_defaults(ss_model_t *m, ss_model_kind_t kind)
     m->chosen = 0;
     m->given = 0;
     m->o_recv = m->shm_o = m->shm_lat = m->shm_bw = m->shm_o_recv = 0.0;
+    m->o_get = m->shm_o_get = -1.0;
+    m->o_quiet = m->shm_o_quiet = 0.0;
     m->unordered = 0;
     m->put_signal = 0;
     m->poll_s = 50e-9;
@@ -63,6 +65,19 @@ int ss_model_simgrid_args(const ss_model_t *m, const char **out, int max)
 double ss_model_issue(const ss_model_t *m, int same_node)
 {
     return same_node && m->kind == SS_MODEL_LOGGP ? m->shm_o : m->o_send;
+}
+
+double ss_model_get(const ss_model_t *m, int same_node)
+{
+    double v = m->kind != SS_MODEL_LOGGP ? -1 : same_node ? m->shm_o_get : m->o_get;
+    return v >= 0 ? v : ss_model_issue(m, same_node);
+}
+
+double ss_model_quiet(const ss_model_t *m, int same_node)
+{
+    if (m->kind != SS_MODEL_LOGGP)
+        return 0;
+    return same_node ? m->shm_o_quiet : m->o_quiet;
 }
 
 double ss_model_signal(const ss_model_t *m, int same_node)

@@ -28,6 +28,14 @@ typedef enum ss_model_kind {
  *   shm_o_recv  CPU time of the target PE per signal from a PE of its own
  *           node: the flag's cache line fetched from the writer's core,
  *           no NIC receive path;
+ *   o_get, shm_o_get  CPU time to issue a get (blocking or not), where
+ *           it differs from o_send / shm_o (< 0: the same): inside a
+ *           node a get is the PE's own load, cheaper than a put's
+ *           bookkeeping on some runtimes;
+ *   o_quiet, shm_o_quiet  CPU time of a quiet, or of a fence that waits,
+ *           once it has puts or atomics to complete: the runtime polls
+ *           its completion counters or event queue (shm_o_quiet when
+ *           they all went to node-mates);
  *   unordered  the network may deliver a PE's messages out of order
  *           (adaptive routing): fence costs a round trip. */
 typedef struct ss_model {
@@ -42,6 +50,8 @@ typedef struct ss_model {
                                         loopback links carry the latter two
                                         (platforms/builders/) */
     double shm_o_recv;    /* CPU time per signal from the same node (s) */
+    double o_get, shm_o_get;      /* s; < 0: o_send, shm_o */
+    double o_quiet, shm_o_quiet;  /* s */
     int shm_path;         /* the platform gives a node's PEs a path of their
                              own (shm-lat, shm-bw): their stores are
                              ordered, and complete on landing (ss_order.c) */
@@ -84,8 +94,13 @@ typedef struct ss_model {
 
 /* Issue overhead of one operation to a PE on the same node or not. */
 double ss_model_issue(const ss_model_t *m, int same_node);
+/* Issue overhead of a get from a PE on the same node or not. */
+double ss_model_get(const ss_model_t *m, int same_node);
 /* CPU time of consuming one signal from a PE on the same node or not. */
 double ss_model_signal(const ss_model_t *m, int same_node);
+/* CPU time of a quiet whose puts and atomics all went to node-mates
+ * (same_node) or not. */
+double ss_model_quiet(const ss_model_t *m, int same_node);
 
 /* The small_bytes a run of npes PEs uses. */
 size_t ss_model_small_bytes(const ss_model_t *m, int npes);

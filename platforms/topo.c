@@ -250,6 +250,10 @@ static const struct {
     {"shm-lat", offsetof(ss_topo_t, shm_lat), 0},
     {"shm-bw", offsetof(ss_topo_t, shm_bw), 1},
     {"shm-o-recv", offsetof(ss_topo_t, shm_o_recv), 0},
+    {"o-get", offsetof(ss_topo_t, o_get), 0},
+    {"o-quiet", offsetof(ss_topo_t, o_quiet), 0},
+    {"shm-o-get", offsetof(ss_topo_t, shm_o_get), 0},
+    {"shm-o-quiet", offsetof(ss_topo_t, shm_o_quiet), 0},
 };
 
 static int set_key(ss_topo_t *t, const char *key, const char *v, char *err,
@@ -328,10 +332,10 @@ static int set_key(ss_topo_t *t, const char *key, const char *v, char *err,
     }
     snprintf(err, n, "unknown %s key '%s' (%s)", ft ? "fat-tree" : "dragonfly",
              key, ft ? "down, up, links, bw, lat, nic-bw, nic-lat, cores, "
-                       "o, o-recv, gap, shm-o/-lat/-bw/-o-recv, order"
+                       "o, o-get, o-quiet, o-recv, gap, shm-*, order"
                      : "groups, chassis, routers, nodes, global-per-router, "
                        "routing, zone, bw, lat, global-bw, global-lat, nic-bw, "
-                       "nic-lat, cores, o, o-recv, gap, shm-o/-lat/-bw/-o-recv, "
+                       "nic-lat, cores, o, o-get, o-quiet, o-recv, gap, shm-*, "
                        "order");
     return -1;
 }
@@ -422,7 +426,7 @@ int ss_topo_parse(const char *s, ss_topo_t *t, char *err, size_t n)
     t->lat[0] = 1e-6;
     t->nbw = t->nlat = 1;
     t->cores = 1;
-    t->shm_o_recv = -1;
+    t->shm_o_recv = t->o_get = t->shm_o_get = -1;
     for (int i = 0; i < SS_TOPO_MAXLEVELS; i++)
         t->up[i] = t->links[i] = 1;
     snprintf(buf, sizeof buf, "%s", strchr(s, ':') + 1);

@@ -55,6 +55,8 @@ typedef struct ss_topo {
      * seconds and B/s; has_costs: the spec gave any of them. */
     double o, o_recv, gap, shm_o, shm_lat, shm_bw;
     double shm_o_recv;         /* < 0: not given, o_recv stands for it */
+    double o_get, shm_o_get;   /* < 0: not given, o and shm-o stand for them */
+    double o_quiet, shm_o_quiet;
     int unordered;             /* order=adaptive (1) or fifo (0) */
     int has_costs;
 } ss_topo_t;

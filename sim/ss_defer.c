@@ -138,6 +138,7 @@ static void order_end(ss_pe_t *pe, int fence, int waited)
         ss_idle_end(pe);
     }
     ss_out_sweep(pe);
+    pe->cpu_debt += ss_order_quiet_cost(pe, &pe->dflt, fence);
     if (fence)
         ss_order_mark(pe, &pe->dflt);
 }

@@ -45,7 +45,13 @@ typedef struct ss_ctx_state {
     uint32_t id;          /* 0: the default context, else unique per run */
     uint32_t fence_mark;  /* the PE's fence_epoch at this context's last fence */
     uint32_t pending;     /* its gets and fetching atomics not yet answered */
+    /* puts and atomics issued since the PE's quiet number since_gen (a
+     * quiet on this context or the runtime's on all): SS_SINCE_* bits */
+    uint32_t since_gen;
+    uint8_t since;
 } ss_ctx_state_t;
+
+enum { SS_SINCE_NODE = 1, SS_SINCE_REMOTE = 2 };
 
 typedef struct ss_msg {
     uint8_t kind;
@@ -137,6 +143,7 @@ typedef struct ss_pe {
     size_t any_from;        /* where the next _any scan starts (ss_wait.c) */
     uint32_t pending_replies;
     uint32_t fence_epoch;
+    uint32_t quiet_gen;   /* the runtime's quiets on all contexts so far */
     /* A put held back until the PE's next operation, so that a fenced
      * atomic to the same PE right after it can ride in the same SimGrid
      * communication (ss_progress.c). Held only while no simulated time
@@ -359,6 +366,7 @@ int ss_ctx_busy(const ss_pe_t *pe, const ss_ctx_state_t *cx);
 void ss_pe_teardown(ss_pe_t *pe);
 void ss_pe_release(ss_pe_t *pe);
 void ss_overhead(ss_pe_t *pe, int target);
+void ss_overhead_get(ss_pe_t *pe, int target);   /* a get's issue cost */
 /* When an operation to target issued now may leave: the CPU time owed
  * and the issue overhead paid, the node's NIC taken (ss_send.c). */
 double ss_issue_ready(ss_pe_t *pe, int target);
@@ -376,6 +384,11 @@ void ss_idle_end(ss_pe_t *pe);
 double ss_order_back(ss_pe_t *pe, const ss_ctx_state_t *cx);
 int ss_order_unordered(void);   /* loggp with order=adaptive */
 int ss_order_local_only(const ss_pe_t *pe, const ss_ctx_state_t *cx);
+/* The CPU time a quiet (or a fence that waits) on cx owes now: the
+ * model's o_quiet once it has puts or atomics to complete since the
+ * last, shm_o_quiet when they all went to node-mates (a fence to those
+ * only is an epoch: none); 0 otherwise. Marks them completed. */
+double ss_order_quiet_cost(ss_pe_t *pe, ss_ctx_state_t *cx, int fence);
 void ss_order_mark(ss_pe_t *pe, ss_ctx_state_t *cx);
 
 /* ss_rma.c */

@@ -109,17 +109,23 @@ void ss_order_mark(ss_pe_t *pe, ss_ctx_state_t *cx)
     cx->fence_mark = pe->fence_epoch;
 }
 
+double ss_order_quiet_cost(ss_pe_t *pe, ss_ctx_state_t *cx, int fence)
+{
+    if (cx->since_gen != pe->quiet_gen || !cx->since)
+        return 0;
+    int node = !(cx->since & SS_SINCE_REMOTE) && ss_w.cfg.model.shm_path;
+    if (fence && node)
+        return 0;   /* an epoch only (ss_order_local_only) */
+    cx->since = 0;
+    return ss_model_quiet(&ss_w.cfg.model, node);
+}
+
 /* Small sends only: one sleep to the last acknowledgement rather than a
  * wake-up at the last landing and another at its ack; none if they are
  * all back already; another if a landing moved later meanwhile (its
  * burst shared a link, ss_burst.c). */
-static void quiet_now(ss_pe_t *pe, ss_ctx_state_t *cx)
+static void complete(ss_pe_t *pe, ss_ctx_state_t *cx)
 {
-    ss_defer_finish(pe);
-    ss_flush(pe);   /* a held put (ss_progress.c) is outstanding too */
-    if (!ss_ctx_busy(pe, cx))
-        return;
-    int32_t ev = ss_trace_begin(pe, "quiet", pe->where, -1, 0, 1);
     double ack = 0, back = unordered() ? acks_back(pe, cx, &ack) : -1;
     if (back >= 0 && cx->pending == 0) {
         while (back > simgrid_get_clock()) {
@@ -132,6 +138,22 @@ static void quiet_now(ss_pe_t *pe, ss_ctx_state_t *cx)
         if (ack > 0)
             ss_progress_sleep(pe, simgrid_get_clock() + ack);
     }
+}
+
+/* The sends completed, then the quiet's own CPU time. */
+static void quiet_now(ss_pe_t *pe, ss_ctx_state_t *cx)
+{
+    ss_defer_finish(pe);
+    ss_flush(pe);   /* a held put (ss_progress.c) is outstanding too */
+    double cost = ss_order_quiet_cost(pe, cx, 0);
+    int busy = ss_ctx_busy(pe, cx);
+    if (!busy && cost <= 0)
+        return;
+    int32_t ev = ss_trace_begin(pe, "quiet", pe->where, -1, 0, 1);
+    if (busy)
+        complete(pe, cx);
+    if (cost > 0)
+        ss_small_nap(pe, simgrid_get_clock() + cost);
     ss_trace_end(ev);
 }
 

@@ -493,6 +493,7 @@ void ss_quiet(ss_pe_t *pe)
     out_finish_tail(pe, ANY_CTX);
     while (pe->nout > 0 || pe->pending_replies > 0)
         ss_progress_wait(pe, 1);
+    pe->quiet_gen++;   /* every context's puts are complete */
 }
 
 /* First outstanding send of context id, or nout. */

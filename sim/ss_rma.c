@@ -63,7 +63,7 @@ void ss_get(ss_pe_t *pe, void *dest, const void *src, size_t n, int target,
         return;
     }
     unsigned char *t = remote(pe, src, n, target, call);
-    ss_overhead(pe, target);
+    ss_overhead_get(pe, target);
     ss_msg_t *m = ss_msg_new(SS_MSG_GET, 0);
     m->taddr = t;
     m->nbytes = n;

@@ -147,9 +147,25 @@ static void send_as(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes,
         ss_out_sweep(pe);
 }
 
+/* A put or atomic on cx: its next quiet has something to complete
+ * (ss_order.c charges the quiet's cost by where they went). */
+static void since_quiet(ss_pe_t *pe, const ss_ctx_state_t *c, const ss_msg_t *m,
+                        int target)
+{
+    if (!m || (m->kind != SS_MSG_PUT && m->kind != SS_MSG_AMO))
+        return;
+    ss_ctx_state_t *cx = (ss_ctx_state_t *)c;
+    if (cx->since_gen != pe->quiet_gen) {
+        cx->since_gen = pe->quiet_gen;
+        cx->since = 0;
+    }
+    cx->since |= ss_w.pes[target].node == pe->node ? SS_SINCE_NODE : SS_SINCE_REMOTE;
+}
+
 static void send_now(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
 {
     const ss_ctx_state_t *cx = ctx_of(pe, m);
+    since_quiet(pe, cx, m, target);
     send_as(pe, target, m, wire_bytes, pe->fence_epoch, cx->fence_mark, cx->id);
 }
 
@@ -170,6 +186,7 @@ void ss_send_put(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
         return;
     }
     const ss_ctx_state_t *cx = ctx_of(pe, m);
+    since_quiet(pe, cx, m, target);
     pe->held = m;
     pe->held_target = target;
     pe->held_wire = wire_bytes;
@@ -221,14 +238,16 @@ void ss_send(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
 }
 
 /* Issue cost of one operation to `target` (zero under alpha-beta): the
- * CPU time still owed for consumed signals, then the issue overhead, and
- * for another node the message waits for its NIC, which takes one per
- * gap from all of the node's PEs. */
-double ss_issue_ready(ss_pe_t *pe, int target)
+ * CPU time still owed for consumed signals, then the issue overhead (a
+ * get's own where the platform gives one), and for another node the
+ * message waits for its NIC, which takes one per gap from all of the
+ * node's PEs. */
+static double ready_for(ss_pe_t *pe, int target, int get)
 {
     const ss_model_t *m = &ss_w.cfg.model;
     int same = ss_w.pes[target].node == pe->node;
-    double ready = simgrid_get_clock() + pe->cpu_debt + ss_model_issue(m, same);
+    double cost = get ? ss_model_get(m, same) : ss_model_issue(m, same);
+    double ready = simgrid_get_clock() + pe->cpu_debt + cost;
     pe->cpu_debt = 0;
     if (ss_w.nic_free && !same) {
         double *nic = &ss_w.nic_free[pe->node];
@@ -239,13 +258,28 @@ double ss_issue_ready(ss_pe_t *pe, int target)
     return ready;
 }
 
+double ss_issue_ready(ss_pe_t *pe, int target)
+{
+    return ready_for(pe, target, 0);
+}
+
+static void pay(ss_pe_t *pe, int target, int get)
+{
+    ss_defer_finish(pe);
+    double ready = ready_for(pe, target, get);
+    if (ready > simgrid_get_clock())
+        ss_small_nap(pe, ready);
+}
+
 /* The PE pays it in one sleep, after its deferred operations. */
 void ss_overhead(ss_pe_t *pe, int target)
 {
-    ss_defer_finish(pe);
-    double ready = ss_issue_ready(pe, target);
-    if (ready > simgrid_get_clock())
-        ss_small_nap(pe, ready);
+    pay(pe, target, 0);
+}
+
+void ss_overhead_get(ss_pe_t *pe, int target)
+{
+    pay(pe, target, 1);
 }
 
 /* Pay the CPU time owed for consumed signals (before the PE blocks, or

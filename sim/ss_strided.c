@@ -81,7 +81,7 @@ static void iget(ss_pe_t *pe, void *dest, const void *src, ptrdiff_t dst,
     if (n == 0)
         return;
     unsigned char *t = remote_strided(pe, src, n, sst, elem, target, call);
-    ss_overhead(pe, target);
+    ss_overhead_get(pe, target);
     ss_ctx_state_t *cx = ss_ctx_cur(pe);
     ss_msg_t *m = ss_msg_new(SS_MSG_GET, 0);
     m->taddr = t;
