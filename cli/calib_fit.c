@@ -137,7 +137,8 @@ static int per_msg(calib_input_t *in, char *err, size_t errlen)
     if (!v)
         return too_few(in, err, errlen, "out of memory");
     for (size_t i = 0; i < t->n; i++)
-        if (amo ? osu_op_nonfetching(t->rows[i].op) : t->rows[i].bytes <= CALIB_SMALL_BYTES)
+        if (t->rows[i].rate > 0 && (amo ? osu_op_nonfetching(t->rows[i].op)
+                                        : t->rows[i].bytes <= CALIB_SMALL_BYTES))
             v[n++] = 1.0 / t->rows[i].rate;
     if (n)
         calib_mean(v, n, &in->per_msg);
@@ -154,6 +155,33 @@ static int per_msg(calib_input_t *in, char *err, size_t errlen)
     return 0;
 }
 
+/* The latency at 8 bytes: what the costs are fitted to, as the files'
+ * 8-byte row is what the spec must give back; the sizes of 8 B and
+ * less give its spread. */
+static void small_latency(calib_input_t *in)
+{
+    const osu_table_t *t = &in->t;
+    double v[64], at8 = NAN;
+    size_t n = 0;
+    for (size_t i = 0; i < t->n && n < 64; i++)
+        if (t->rows[i].bytes <= CALIB_SMALL_BYTES) {
+            v[n++] = t->rows[i].lat;
+            if (t->rows[i].bytes == CALIB_SMALL_BYTES)
+                at8 = t->rows[i].lat;
+        }
+    if (!n)
+        return;   /* small.ok stays 0: the solve says so */
+    calib_mean(v, n, &in->small);
+    if (!isnan(at8)) {
+        double h = (in->small.hi - in->small.lo) / 2;
+        in->small.v = at8;
+        in->small.lo = at8 - h;
+        in->small.hi = at8 + h;
+    }
+    snprintf(in->small.from, sizeof in->small.from, "%s: %s", base_name(in->path),
+             isnan(at8) ? "mean at <= 8 B" : "8 B");
+}
+
 int calib_file(calib_input_t *in, const calib_opts_t *o, char *err, size_t errlen)
 {
     if (in->t.kind == OSU_MBW_MR && in->t.pairs > 0)
@@ -162,11 +190,23 @@ int calib_file(calib_input_t *in, const calib_opts_t *o, char *err, size_t errle
         in->pairs = 1;
     switch (in->t.kind) {
     case OSU_LATENCY: case OSU_PUT: case OSU_GET:
+        small_latency(in);
         return fit_latency(in, o, err, errlen);
-    case OSU_BW:
+    case OSU_RMA_PUT_LAT: case OSU_RMA_GET_LAT: case OSU_ALLREDUCE: case OSU_BARRIER:
+        small_latency(in);
+        return 0;
+    case OSU_BW:   /* its small messages: MPI's cost per message sent */
+        plateau(in);
+        for (size_t i = 0; i < in->t.n; i++)
+            in->t.rows[i].rate = in->t.rows[i].bytes ? in->t.rows[i].bw /
+                                 (double)in->t.rows[i].bytes : 0;
+        if (in->t.n && in->t.rows[0].bytes && in->t.rows[0].bytes <= CALIB_SMALL_BYTES)
+            return per_msg(in, err, errlen);
+        return 0;
+    case OSU_RMA_PUT_BW: case OSU_RMA_GET_BW:
         plateau(in);
         return 0;
-    case OSU_MBW_MR:
+    case OSU_MBW_MR: case OSU_PUT_BW: case OSU_GET_BW:
         plateau(in);
         return per_msg(in, err, errlen);
     default:

@@ -11,10 +11,12 @@
 #include "calib_fit.h"
 
 #define DEFAULT_NODES 64
-static const char *const key_of[CALIB_NPARAMS] = {
-    [CALIB_O] = "o", [CALIB_GAP] = "gap", [CALIB_O_RECV] = "o-recv",
-    [CALIB_SHM_O] = "shm-o", [CALIB_SHM_LAT] = "shm-lat", [CALIB_SHM_BW] = "shm-bw",
-    [CALIB_SHM_O_RECV] = "shm-o-recv"};
+/* The spec key of parameter k: its name, but for L and bw, which go to
+ * the NICs (nic-lat solved for L, nic-bw). */
+static const char *key_of(int k)
+{
+    return k == CALIB_L || k == CALIB_BW ? NULL : calib_param_names[k];
+}
 
 double calib_switch_lat(const ss_topo_t *t)
 {
@@ -85,11 +87,11 @@ static int replaced(const char *kv, size_t klen, long cores, calib_result_t *r)
         (cores && is_key(kv, klen, "cores")))
         return 1;
     for (int k = 0; k < CALIB_NPARAMS; k++)
-        if (key_of[k] && is_key(kv, klen, key_of[k])) {
+        if (key_of(k) && is_key(kv, klen, key_of(k))) {
             if (r->p[k].ok)
                 return 1;
             snprintf(msg, sizeof msg, "%.*s kept from the base (%s is not "
-                     "determined here)", (int)strcspn(kv, ","), kv, key_of[k]);
+                     "determined here)", (int)strcspn(kv, ","), kv, key_of(k));
             add_note(r, msg);
         }
     return 0;
@@ -134,7 +136,7 @@ static int spec_from(calib_result_t *r, const char *base, long cores,
         strcat(spec, n);
     }
     for (int k = 0; k < CALIB_NPARAMS; k++)
-        if (key_of[k] && r->p[k].ok && append(spec, len, key_of[k], r->p[k].v,
+        if (key_of(k) && r->p[k].ok && append(spec, len, key_of(k), r->p[k].v,
                                               k == CALIB_SHM_BW))
             return -1;
     /* a leading ',' when the base kept no key */

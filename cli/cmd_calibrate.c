@@ -87,8 +87,7 @@ typedef struct cal_opts {
     const char *out;
 } cal_opts_t;
 
-static const char *const names[CALIB_NPARAMS] = {
-    "o", "L", "bw", "gap", "o-recv", "shm-o", "shm-lat", "shm-bw", "shm-o-recv"};
+#define names calib_param_names
 
 static int is_bw(int k)
 {
@@ -123,7 +122,8 @@ static int value(int argc, char **argv, int *i, const char **v)
 static int known(const char *a)
 {
     static const char *const opts[] = {"--inter", "--intra", "--pairs", "--sizes",
-                                       "-o", "--base", "--nodes", "--cores", NULL};
+                                       "-o", "--base", "--nodes", "--cores", "--pes",
+                                       NULL};
     for (int i = 0; opts[i]; i++)
         if (!strcmp(a, opts[i]))
             return 1;
@@ -137,7 +137,8 @@ static int set_option(cal_opts_t *o, const char *a, const char *v, long *pairs)
 {
     char err[300];
     long *num = !strcmp(a, "--pairs") ? pairs : !strcmp(a, "--nodes") ? &o->spec.nodes
-              : !strcmp(a, "--cores") ? &o->spec.cores : NULL;
+              : !strcmp(a, "--cores") ? &o->spec.cores
+              : !strcmp(a, "--pes") ? &o->fit.pes : NULL;
     if (num && ss_parse_long(v, num == &o->spec.nodes ? 2 : 1, 1 << 20, num, a, err,
                              sizeof err))
         return ss_fail(SS_EXIT_USAGE, "%s", err);
@@ -154,15 +155,16 @@ static int parse_opts(int argc, char **argv, cal_opts_t *o)
 {
     long pairs = 1;
     const char *v = NULL;
+    calib_side_t side = CALIB_INTER;
     o->fit.max_bytes = (size_t)-1;
     if (!(o->in = calloc((size_t)argc, sizeof *o->in)))
         return ss_fail(SS_EXIT_SYSTEM, "out of memory");
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *path = a;
-        int intra = !strcmp(a, "--intra");
         if (a[0] == '-' && a[1]) {
             if (!known(a) || value(argc, argv, &i, &v))
                 return 2;
+            int intra = !strcmp(a, "--intra");
             if (!intra && strcmp(a, "--inter")) {
                 if (set_option(o, a, v, &pairs))
                     return 2;
@@ -171,10 +173,10 @@ static int parse_opts(int argc, char **argv, cal_opts_t *o)
             if (v[0] == '-' && v[1])
                 return ss_fail(SS_EXIT_USAGE, "%s needs a FILE, not the option "
                                "'%s'", a, v);
+            side = intra ? CALIB_INTRA : CALIB_INTER;   /* for the files after */
             path = v;
         }
-        o->in[o->n++] = (calib_input_t){.path = path, .pairs = (int)pairs,
-                                        .side = intra ? CALIB_INTRA : CALIB_INTER};
+        o->in[o->n++] = (calib_input_t){.path = path, .pairs = (int)pairs, .side = side};
     }
     if (!o->n)
         return ss_fail(SS_EXIT_USAGE, "shmemsim calibrate needs OSU output files "
@@ -219,10 +221,11 @@ static void print_param(FILE *f, int k, const calib_est_t *e, const char *pre)
     const char *u;
     char val[40], iv[64] = "", fit[64] = "";
     if (!e->ok) {
-        fprintf(f, "%s%-8s not determined: %s\n", pre, names[k], e->why);
+        fprintf(f, "%s%-11s not determined: %s\n", pre, names[k], e->why);
         return;
     }
-    double s = unit(k, e->v, &u) / e->v;
+    unit(k, e->v, &u);
+    double s = is_bw(k) ? 1e-9 : strcmp(u, "ns") ? 1e6 : 1e9;   /* to u */
     snprintf(val, sizeof val, "%.4g %s", e->v * s, u);
     if (e->hi > e->lo)
         snprintf(iv, sizeof iv, "[%.4g, %.4g] %s", e->lo * s, e->hi * s, u);
@@ -232,7 +235,7 @@ static void print_param(FILE *f, int k, const calib_est_t *e, const char *pre)
         snprintf(fit, sizeof fit, "sd %.2g%%, n=%zu", e->rms * 100, e->n);
     else
         snprintf(fit, sizeof fit, "n=%zu", e->n);
-    fprintf(f, "%s%-8s %-13s %-22s %-26s %s\n", pre, names[k], val, iv, fit, e->from);
+    fprintf(f, "%s%-11s %-13s %-22s %-26s %s\n", pre, names[k], val, iv, fit, e->from);
 }
 
 static void print_inputs(FILE *f, const cal_opts_t *o, const char *pre)
@@ -252,7 +255,7 @@ static void print_inputs(FILE *f, const cal_opts_t *o, const char *pre)
 static void print_table(const cal_opts_t *o, const calib_result_t *r)
 {
     print_inputs(stdout, o, "");
-    printf("\n%-8s %-13s %-22s %-26s %s\n", "param", "value", "95% interval",
+    printf("\n%-11s %-13s %-22s %-26s %s\n", "param", "value", "95% interval",
            "fit", "from");
     for (int k = 0; k < CALIB_NPARAMS; k++)
         print_param(stdout, k, &r->p[k], "");
@@ -290,7 +293,7 @@ int ss_cmd_calibrate(int argc, char **argv)
 {
     cal_opts_t o = {0};
     calib_result_t r;
-    char err[400], spec[500];
+    char err[400], spec[SS_TOPO_SPEC_MAX + 1];
     int rc;
     for (int i = 2; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
@@ -305,6 +308,8 @@ int ss_cmd_calibrate(int argc, char **argv)
         rc = ss_fail(SS_EXIT_INPUT, "%s", err);
     if (!rc) {
         print_table(&o, &r);
+        printf("\n");
+        calib_check_print(stdout, o.in, o.n, &r, &o.fit);
         printf("\nspec: %s\n", spec);
         if (o.out && !(rc = write_spec(&o, &r, spec, argc, argv)))
             printf("wrote %s\n", o.out);

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "oneline.h"
 #include "osu_parse.h"
@@ -40,10 +41,29 @@ static const struct {
     [OSU_ATOMICS] = {"OSU OpenSHMEM Atomic Operation Rate Test", "osu_oshm_atomics",
                      "ops/s", "# Operation  Million ops/s  Latency (us)",
                      "operation, million ops/s, latency in us", 2},
+    [OSU_PUT_BW] = {"OSU OpenSHMEM Put Bandwidth Test", "osu_oshm_put_bw", "Bandwidth",
+                    "# Size  Bandwidth (MB/s)", "size, MB/s", 1},
+    [OSU_GET_BW] = {"OSU OpenSHMEM Get Bandwidth Test", "osu_oshm_get_bw", "Bandwidth",
+                    "# Size  Bandwidth (MB/s)", "size, MB/s", 1},
+    [OSU_RMA_PUT_LAT] = {"OSU MPI_Put Latency Test", "osu_put_latency", "Latency",
+                         "# Size  Latency (us)", "size, latency in us", 1},
+    [OSU_RMA_GET_LAT] = {"OSU MPI_Get Latency Test", "osu_get_latency", "Latency",
+                         "# Size  Latency (us)", "size, latency in us", 1},
+    [OSU_RMA_PUT_BW] = {"OSU MPI_Put Bandwidth Test", "osu_put_bw", "Bandwidth",
+                        "# Size  Bandwidth (MB/s)", "size, MB/s", 1},
+    [OSU_RMA_GET_BW] = {"OSU MPI_Get Bandwidth Test", "osu_get_bw", "Bandwidth",
+                        "# Size  Bandwidth (MB/s)", "size, MB/s", 1},
+    [OSU_ALLREDUCE] = {"OSU MPI Allreduce Latency Test", "osu_allreduce", "Latency",
+                       "# Size  Avg Latency(us)", "size, latency in us", 1},
+    [OSU_BARRIER] = {"OSU OpenSHMEM Barrier Latency Test", "osu_oshm_barrier",
+                     "Latency", "# Avg Latency(us)", "latency in us", 1},
 };
 
-static const char known[] = "osu_latency, osu_bw, osu_mbw_mr, osu_oshm_put, "
-                            "osu_oshm_get, osu_oshm_put_mr, osu_oshm_atomics";
+static const char known[] = "osu_latency, osu_bw, osu_mbw_mr, osu_allreduce, "
+                            "osu_put_latency, osu_get_latency, osu_put_bw, "
+                            "osu_get_bw, osu_oshm_put, osu_oshm_get, "
+                            "osu_oshm_put_mr, osu_oshm_atomics, osu_oshm_put_bw, "
+                            "osu_oshm_get_bw, osu_oshm_barrier";
 
 typedef struct pstate {
     const char *path;
@@ -102,7 +122,7 @@ static int header(pstate_t *s, const char *text)
     drop_device(title);
     for (int k = 0; k < OSU_NKINDS; k++) {
         size_t n = strlen(kinds[k].name);
-        if (!strncmp(title, kinds[k].name, n) && (!title[n] || title[n] == ' ')) {
+        if (!strncasecmp(title, kinds[k].name, n) && (!title[n] || title[n] == ' ')) {
             s->t->kind = (osu_kind_t)k;
             s->t->header_line = s->line;
             s->nvals = kinds[k].nvals;
@@ -123,6 +143,10 @@ static int comment(pstate_t *s, const char *text)
         t->more_tables = s->done;
         return 0;
     }
+    if (!strncmp(text, "# Synchronization:", 18)) {
+        snprintf(t->sync, sizeof t->sync, "%s", text + 18 + strspn(text + 18, " "));
+        return 0;
+    }
     if (!strncmp(text, "# [ pairs:", 10)) {
         char *end;
         long pairs = strtol(text + 10, &end, 10);
@@ -136,7 +160,8 @@ static int comment(pstate_t *s, const char *text)
         t->pairs = (int)pairs;
         return 0;
     }
-    if (strncmp(text, "# Size", 6) && strncmp(text, "# Operation", 11))
+    if (strncmp(text, "# Size", 6) && strncmp(text, "# Operation", 11) &&
+        (t->kind != OSU_BARRIER || strncmp(text, "# Avg", 5)))
         return 0;   /* e.g. "# Send Buffer on HOST (H) ..." */
     if (!strstr(text, kinds[t->kind].label))
         return bad(s, s->line, "column line '%s' is not %s's (expected '%s')",
@@ -172,11 +197,16 @@ static int size_of(const char *tok, size_t *v)
 static void convert(osu_kind_t k, const double *v, int nv, osu_row_t *r)
 {
     switch (k) {
-    case OSU_LATENCY: case OSU_PUT: case OSU_GET:
+    case OSU_LATENCY: case OSU_PUT: case OSU_GET: case OSU_RMA_PUT_LAT:
+    case OSU_RMA_GET_LAT: case OSU_ALLREDUCE: case OSU_BARRIER:
         r->lat = v[0] * 1e-6;
         break;
-    case OSU_BW:
+    case OSU_BW: case OSU_RMA_PUT_BW: case OSU_RMA_GET_BW:
         r->bw = v[0] * 1e6;
+        break;
+    case OSU_PUT_BW: case OSU_GET_BW:   /* one operation at a time */
+        r->bw = v[0] * 1e6;
+        r->rate = r->bytes ? r->bw / (double)r->bytes : 0;
         break;
     case OSU_MBW_MR:
         r->bw = v[0] * 1e6;
@@ -232,6 +262,12 @@ static int row(pstate_t *s, char *text, int last)
     if (!s->have_cols)
         return bad(s, s->line, "a row before the column line (expected '%s' "
                    "after the header)", kinds[t->kind].cols);
+    static char no_size[] = "0";   /* osu_oshm_barrier: a latency alone */
+    if (t->kind == OSU_BARRIER) {
+        if (t->n)
+            return bad(s, s->line, "a second latency: osu_oshm_barrier prints one");
+        tok[ntok++] = no_size;
+    }
     for (char *p = strtok_r(text, " \t", &save); p && ntok < MAXTOK;
          p = strtok_r(NULL, " \t", &save))
         tok[ntok++] = p;

@@ -1,8 +1,9 @@
 /* osu_parse.h - reading what the OSU Micro-Benchmarks print, for
  * `shmemsim calibrate`: the MPI point-to-point tests osu_latency, osu_bw
- * and osu_mbw_mr, and the OpenSHMEM ones osu_oshm_put, osu_oshm_get,
- * osu_oshm_put_mr and osu_oshm_atomics, as releases 5.x, 6.x and 7.x
- * print them:
+ * and osu_mbw_mr, MPI's one-sided latency and bandwidth tests and
+ * osu_allreduce, and the OpenSHMEM ones osu_oshm_put, osu_oshm_get,
+ * osu_oshm_put_mr, osu_oshm_atomics, osu_oshm_put_bw, osu_oshm_get_bw and
+ * osu_oshm_barrier, as releases 5.x, 6.x and 7.x print them:
  *
  *   # OSU MPI Latency Test v7.4        <- the header names the benchmark
  *   # Datatype: MPI_CHAR.              <- 7.x (MPI tests)
@@ -10,7 +11,10 @@
  *   1                       1.63       <- one row per size
  *
  * osu_mbw_mr adds "# [ pairs: N ] [ window size: W ]"; osu_oshm_atomics
- * has one row per operation ("shmem_int_add  3.31  0.30"). The OpenSHMEM
+ * has one row per operation ("shmem_int_add  3.31  0.30"); the MPI
+ * one-sided tests (osu_put_latency, osu_get_bw, ...) name their
+ * synchronisation ("# Synchronization: MPI_Win_flush"); osu_oshm_barrier
+ * prints one latency under "# Avg Latency(us)", no size. The OpenSHMEM
  * tests built without autoconf print no version. Lines before the header
  * (a launcher's chatter) are skipped; after the first table of a 7.x file
  * that runs several datatypes (-D), the rest is left unread.
@@ -31,6 +35,12 @@ typedef enum osu_kind {
     OSU_GET,       /* osu_oshm_get: blocking getmem */
     OSU_PUT_MR,    /* osu_oshm_put_mr: puts per second, summed over pairs */
     OSU_ATOMICS,   /* osu_oshm_atomics: per operation, rate and latency */
+    OSU_PUT_BW,    /* osu_oshm_put_bw: MB/s of puts streamed, one pair */
+    OSU_GET_BW,    /* osu_oshm_get_bw: MB/s of blocking gets in a row */
+    OSU_RMA_PUT_LAT, OSU_RMA_GET_LAT,   /* MPI one-sided osu_put_latency, */
+    OSU_RMA_PUT_BW, OSU_RMA_GET_BW,     /* _get_latency, _put_bw, _get_bw */
+    OSU_ALLREDUCE, /* MPI osu_allreduce: latency per size */
+    OSU_BARRIER,   /* osu_oshm_barrier: one latency, no size */
     OSU_NKINDS
 } osu_kind_t;
 
@@ -49,6 +59,7 @@ typedef struct osu_table {
     int header_line;
     int pairs;         /* osu_mbw_mr's "[ pairs: N ]"; 0: not stated */
     int more_tables;   /* a 7.x file with more datatypes than the first */
+    char sync[32];     /* MPI one-sided: "# Synchronization: X"'s X */
     size_t n;
     osu_row_t *rows;
 } osu_table_t;

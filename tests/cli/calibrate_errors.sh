@@ -47,7 +47,7 @@ expect "nosuch.txt: cannot read it (No such file or directory)" nosuch.txt
 expect "bad: cannot read it (Is a directory)" bad
 expect "oshm_put.txt:1: a second inter-node osu_oshm_put output (the first is oshm_put.txt)" \
     oshm_put.txt --inter oshm_put.txt
-expect "no spec without L: no latency figures" oshm_put_mr.txt
+expect "no spec without L: no latency at 8 B or less" oshm_put_mr.txt
 expect "--base: its links between two nodes take 2 us, more than the fitted L" \
     oshm_put.txt oshm_put_mr.txt --base fat-tree:down=4,lat=1us
 expect "--base 'torus:4x4' is not a fat-tree:... or dragonfly:... spec" oshm_put.txt --base torus:4x4
