@@ -76,7 +76,6 @@ typedef struct calib_input {
 
 typedef struct calib_opts {
     size_t min_bytes, max_bytes;   /* sizes the latency lines fit */
-    long pes;          /* the PEs of the collective checks (--pes); 0: not given */
     /* The spec's base delivers out of order (order=adaptive): a quiet
      * waits for the acknowledgements, one more route latency, so a put +
      * quiet costs o + 2L + m/bw, as much as a get. */

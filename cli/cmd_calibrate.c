@@ -15,30 +15,42 @@
 
 static const char help[] =
     "usage: shmemsim calibrate [--inter] FILE... [--intra FILE...] [options]\n\n"
-    "Fits the loggp model's per-message costs to the output of the OSU\n"
+    "Fits the loggp model's per-operation costs to the output of the OSU\n"
     "Micro-Benchmarks run on a real machine, prints each parameter with its\n"
-    "95% interval, and writes a platform spec that --platform takes.\n\n"
+    "95% interval and each file's figure beside the spec's, and writes a\n"
+    "platform spec that --platform takes (docs/calibrate.md).\n\n"
     "inputs (the benchmark is read from the header line, e.g. '# OSU MPI\n"
-    "Latency Test v7.4'; OMB 5.x, 6.x and 7.x, OpenSHMEM 1.3 or legacy):\n"
-    "  osu_oshm_put      put + quiet latency per size: a line a + b x size\n"
-    "                    gives a = o + L and b = 1/bw\n"
-    "  osu_oshm_get      blocking get: a = o + 2L (with put: o = 2 a_put - a_get)\n"
-    "  osu_oshm_put_mr   puts per second: one pair gives o = 1/rate at 8 B and\n"
-    "                    less (less the latency its one quiet per 500 puts\n"
-    "                    waits); K pairs on one node give gap = 1/rate when the\n"
-    "                    node saturates (below 0.9 x K times one pair's rate)\n"
-    "  osu_oshm_atomics  the same from the non-fetching atomics (add, inc, set)\n"
-    "  osu_latency       MPI: a + b x size where no put is given; with a put,\n"
-    "                    o-recv = MPI's 8-byte latency - the put's\n"
+    "Latency Test v7.4'; OMB 5.x, 6.x and 7.x, OpenSHMEM 1.3 or legacy);\n"
+    "the costs are fitted to the 8-byte figures (k = 2 when the base has\n"
+    "order=adaptive: a quiet waits for the acknowledgements; else 1):\n"
+    "  osu_oshm_put_bw   puts streamed: o = the time per put at 8 B and less\n"
+    "  osu_oshm_put_mr   the same (less the latency of its one quiet per\n"
+    "                    500 puts); with K pairs on one node (--pairs K), gap\n"
+    "                    = the node's time per put when it saturates (below\n"
+    "                    0.9 x K times one pair's rate)\n"
+    "  osu_oshm_atomics  the same from the non-fetching atomics\n"
+    "  osu_oshm_get      o-get + 2L; o-get is taken as o unless that leaves\n"
+    "                    L or o-quiet negative (then L is the most the put\n"
+    "                    and get allow)\n"
+    "  osu_oshm_put      put + quiet = o + k L + o-quiet; its slope 1/bw\n"
+    "                    where no bandwidth file is given\n"
+    "  osu_latency       MPI: o-recv = its latency - MPI's send (osu_bw's\n"
+    "                    time per message at 8 B and less, else o) - L\n"
     "  osu_bw            MPI: bw = its large-message plateau (sizes within 2%\n"
-    "                    of the best), preferred to a slope\n"
-    "  osu_mbw_mr        MPI: the plateau of its MB/s, and o (or with several\n"
-    "                    pairs, gap) from its messages/s where no SHMEM rate is\n"
-    "                    given (its '[ pairs: N ]' line gives the pairs)\n\n"
+    "                    of the best)\n"
+    "  osu_mbw_mr        MPI: the plateau, and o (or with several pairs, gap)\n"
+    "                    from its messages/s where no SHMEM rate is given\n"
+    "  read and checked, not fitted: osu_oshm_get_bw (blocking gets: the\n"
+    "                    get's latency), MPI's one-sided osu_put_latency,\n"
+    "                    osu_get_latency, osu_put_bw, osu_get_bw (MPI's RMA\n"
+    "                    path, not the SHMEM runtime), osu_allreduce and\n"
+    "                    osu_oshm_barrier (bench/calibrate_real.sh runs them\n"
+    "                    on the spec)\n\n"
     "options:\n"
-    "  FILE, --inter FILE  an output measured between two nodes (repeatable)\n"
-    "  --intra FILE    one measured between two PEs of one node: gives shm-o,\n"
-    "                  shm-lat, shm-bw and shm-o-recv the same way (repeatable)\n"
+    "  FILE, --inter FILE...  outputs measured between two nodes (the default\n"
+    "                  for files before any --intra)\n"
+    "  --intra FILE... outputs measured between two PEs of one node, up to\n"
+    "                  the next --inter: give the shm- costs the same way\n"
     "  --pairs K       the SHMEM message-rate files after it ran K pairs with\n"
     "                  their K senders on one node (OSU pairs PE i with i + N/2:\n"
     "                  2K PEs on two nodes); default 1\n"
@@ -50,33 +62,33 @@ static const char help[] =
     "                  that two nodes' route latency, 2 nic-lat + the links'\n"
     "                  latencies, is the fitted L; nic-bw = the fitted bw;\n"
     "                  its costs (o=, gap=, ...) give way to those fitted and\n"
-    "                  stay where the fit determines none. A base with\n"
-    "                  order=adaptive makes a quiet wait for the acknowledge-\n"
-    "                  ments: a put + quiet is then o + 2L (as a get), so\n"
-    "                  L = (a - o) / 2 and put and get do not separate o.\n"
+    "                  stay where the fit determines none. Its order= sets k.\n"
     "                  Default: one switch, fat-tree:down=N,bw=BW,lat=0ns\n"
     "  --nodes N       the default base's nodes (default 64)\n"
     "  --cores N       PEs per node in the spec (default: the base's, else 1)\n\n"
-    "parameters (the spec keys; models/model.h):\n"
-    "  o        CPU time of the issuing PE per put, get or atomic to another node\n"
+    "parameters (the spec keys; models/model.h, docs/models.md):\n"
+    "  o        CPU time of the issuing PE per put or atomic to another node\n"
+    "  o-get    the same per get\n"
+    "  o-quiet  CPU time of a quiet (or a fence that waits) with puts to\n"
+    "           complete: the runtime polling its completions\n"
     "  L        route latency between two nodes (written as nic-lat)\n"
     "  bw       bandwidth of a lone transfer (written as nic-bw)\n"
+    "  o-recv   CPU time of the target per signalling message (atomic, put\n"
+    "           with signal)\n"
+    "  shm-o, shm-o-get, shm-o-quiet, shm-lat, shm-bw, shm-o-recv   the\n"
+    "           same within a node (a quiet there waits for no\n"
+    "           acknowledgement, whatever the order)\n"
     "  gap      the node's NIC takes one message per gap (its PEs share it);\n"
     "           0 or left out: no separate gap\n"
-    "  o-recv   CPU time of the target per signalling message (atomic, put\n"
-    "           with signal); not determined from SHMEM figures alone\n"
-    "  shm-o, shm-lat, shm-bw, shm-o-recv   the same within a node (a\n"
-    "           quiet there waits for no acknowledgement, whatever the order)\n"
     "A parameter not determined is said so and left out of the spec (the\n"
     "base's value, if any, stands). The fit column is R^2 and the relative\n"
-    "RMS residual of a latency line (weighted by 1/latency^2: every size\n"
-    "counts by its relative error), or the relative standard deviation of\n"
-    "the rates averaged.\n\n"
+    "RMS residual of a latency line, or the relative standard deviation of\n"
+    "the figures averaged.\n\n"
     "The spec file holds one spec line after # comments (the calibration's\n"
     "provenance); --platform FILE.spec reads it.\n\n"
     "example:\n"
-    "  shmemsim calibrate put.txt put_mr.txt --pairs 28 put_mr_28.txt \\\n"
-    "      --intra put_node.txt --base frontera-ib -o machine.spec\n"
+    "  shmemsim calibrate nodes2/* --pairs 8 amo_8pairs.txt --intra nodes1/* \\\n"
+    "      --base slingshot -o machine.spec\n"
     "  shmemsim run --platform machine.spec --pes 1024 ...\n";
 
 typedef struct cal_opts {
@@ -122,8 +134,7 @@ static int value(int argc, char **argv, int *i, const char **v)
 static int known(const char *a)
 {
     static const char *const opts[] = {"--inter", "--intra", "--pairs", "--sizes",
-                                       "-o", "--base", "--nodes", "--cores", "--pes",
-                                       NULL};
+                                       "-o", "--base", "--nodes", "--cores", NULL};
     for (int i = 0; opts[i]; i++)
         if (!strcmp(a, opts[i]))
             return 1;
@@ -137,8 +148,7 @@ static int set_option(cal_opts_t *o, const char *a, const char *v, long *pairs)
 {
     char err[300];
     long *num = !strcmp(a, "--pairs") ? pairs : !strcmp(a, "--nodes") ? &o->spec.nodes
-              : !strcmp(a, "--cores") ? &o->spec.cores
-              : !strcmp(a, "--pes") ? &o->fit.pes : NULL;
+              : !strcmp(a, "--cores") ? &o->spec.cores : NULL;
     if (num && ss_parse_long(v, num == &o->spec.nodes ? 2 : 1, 1 << 20, num, a, err,
                              sizeof err))
         return ss_fail(SS_EXIT_USAGE, "%s", err);
