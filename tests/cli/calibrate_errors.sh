@@ -59,6 +59,12 @@ expect "--pairs" oshm_put.txt --pairs 0 oshm_put_mr.txt
 expect "unknown option '--frobnicate'" oshm_put.txt --frobnicate 1
 expect "--intra needs a FILE, not the option '-o'" oshm_put.txt --intra
 expect "shmemsim calibrate needs OSU output files" --pairs 2
+expect "bad/barrier_twice.txt:4: a second latency: osu_oshm_barrier prints one" \
+    bad/barrier_twice.txt
+# a put + quiet quicker than the rate of puts: no L, no spec
+expect "no spec without L: put + quiet (0.01929 us) is not above o (1.514 us)" \
+    real/archer2/archer2-nodes-2-osu_oshm_put_bw real/hotlum/hotlum-nodes-1-osu_oshm_put \
+    real/hotlum/hotlum-nodes-1-osu_oshm_get
 
 # A good run: the spec file is its comments and one spec line.
 "$ss" calibrate oshm_put.txt oshm_put_mr.txt -o "$d/out.spec" > "$d/stdout" || bad=1
