@@ -1,31 +1,31 @@
 #!/bin/sh
-# calibrate_real.sh [p2p|all] SHMEMSIM SHMEMSIM_CC SHMEMSIM_RUN CLIENTS OSUDIR
-# `shmemsim calibrate` on three real machines' OSU outputs (OSUDIR:
-# tests/osu/real, from ../shared/validation/osu-outputs), then the specs
+# calibrate_real.sh p2p|all SHMEMSIM [OSU_BIN_DIR [REAL]]
+# `shmemsim calibrate` on three real machines' OSU outputs (REAL, default
+# tests/osu/real: from ../shared/validation/osu-outputs), then the specs
 # it writes run against the same files. CSV on stdout, one row a figure:
 #   machine,figure,pes,ppn,file_us,spec_us,spec_over_file
-# p2p: the unmodified osu_oshm_put and osu_oshm_get (OMB 7.4 from
-# CLIENTS, built with SHMEMSIM_CC), 8 bytes, between two nodes (--ppn 1)
-# and inside one (--ppn 2): what the costs were fitted to. all: also the
-# one-node and two-node checks nothing was fitted to, osu_oshm_barrier
-# and shmemsim's reduce of 8 bytes (recursive doubling, node_aware)
-# beside MPI's osu_allreduce. Bases: slingshot for the two HPE Cray EX
-# (128 cores a node), frontera-ib for Cirrus (InfiniBand, 36 cores).
-# Regenerates the table in docs/calibration.md (all). Exit 1 when a
-# calibration fails or a program does not run.
+# p2p: the unmodified osu_oshm_put and osu_oshm_get (OMB 7.4, built by
+# the test suite into OSU_BIN_DIR, default the build's
+# tests/programs/bin), 8 bytes, between two nodes (--ppn 1) and inside
+# one (--ppn 2): what the costs were fitted to. all: also the one-node
+# and two-node checks nothing was fitted to, osu_oshm_barrier and
+# shmemsim's reduce of 8 bytes (recursive doubling, node_aware) beside
+# MPI's osu_allreduce. Bases: slingshot for the two HPE Cray EX (128
+# cores a node), frontera-ib for Cirrus (InfiniBand, 36 cores). The
+# tables of docs/calibrate.md come from `all`. Exit 1 when a
+# calibration fails, 77 without the OSU programs.
 set -u
-mode=$1 ss=$2 cc=$3 run=$4 clients=$5 real=$6
-osu="$clients/osu-micro-benchmarks-7.4/c"
-[ -d "$osu/openshmem" ] || { echo "no OSU benchmarks at $osu" >&2; exit 77; }
+mode=${1:?usage: calibrate_real.sh p2p|all SHMEMSIM [OSU_BIN_DIR [REAL]]}
+ss=${2:?usage: calibrate_real.sh p2p|all SHMEMSIM [OSU_BIN_DIR [REAL]]}
+here=$(cd "$(dirname "$0")" && pwd)
+bin=${3:-$(dirname "$ss")/tests/programs/bin}
+real=${4:-$here/../tests/osu/real}
+run="$(dirname "$ss")/shmemsim-run"
+for b in put get barrier; do
+    [ -x "$bin/osu_$b" ] || { echo "no $bin/osu_$b (built by the test suite)" >&2; exit 77; }
+done
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
-for u in osu_util osu_util_pgas; do
-    "$cc" -O2 -DOSHM_1_3 -I"$osu/util" -c "$osu/util/$u.c" -o "$d/$u.o" || exit 1
-done
-for b in put get barrier; do
-    "$cc" -O2 -DOSHM_1_3 -I"$osu/util" "$osu/openshmem/osu_oshm_$b.c" \
-        "$d/osu_util.o" "$d/osu_util_pgas.o" -o "$d/osu_$b" || exit 1
-done
 
 # file_at FILE: its 8-byte figure (osu_oshm_barrier: its one figure)
 file_at() {
@@ -39,7 +39,7 @@ row() {
 }
 # osu PROGRAM SPEC PES PPN: its 8-byte figure (barrier: its one)
 osu() {
-    "$run" --platform "$2" --pes "$3" --ppn "$4" "$d/osu_$1" heap 2>&1 |
+    "$run" --platform "$2" --pes "$3" --ppn "$4" "$bin/osu_$1" heap 2>&1 |
         awk '!/^#/ && NF { if ($1 == 8 || NF == 1) { print $NF; exit } }'
 }
 # reduce SPEC PES PPN ALG: shmemsim's reduce of 8 bytes, us

@@ -1,12 +1,13 @@
 #!/bin/sh
-# calibrate_real.sh SHMEMSIM SHMEMSIM_CC SHMEMSIM_RUN CLIENTS BENCH REAL
+# calibrate_real.sh SHMEMSIM OSU_BIN_DIR BENCH REAL
 # `shmemsim calibrate` on the OSU outputs of three real machines (REAL:
 # tests/osu/real) gives specs on which the unmodified osu_oshm_put and
-# osu_oshm_get reproduce the files' 8-byte latencies within 15%, between
-# two nodes and inside one: 12 figures (BENCH/calibrate_real.sh p2p runs
-# them). Exit 77 (skipped) without the OSU sources.
+# osu_oshm_get (built into OSU_BIN_DIR by the fixture programs_osu)
+# reproduce the files' 8-byte latencies within 15%, between two nodes and
+# inside one: 12 figures (BENCH/calibrate_real.sh p2p runs them). Exit 77
+# (skipped) without the OSU programs.
 set -u
-out=$(sh "$5/calibrate_real.sh" p2p "$1" "$2" "$3" "$4" "$6")
+out=$(sh "$3/calibrate_real.sh" p2p "$1" "$2" "$4")
 rc=$?
 [ $rc = 77 ] && exit 77
 printf '%s\n' "$out"
