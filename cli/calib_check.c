@@ -106,11 +106,6 @@ static figure_t figure(const calib_input_t *in, const calib_result_t *r, int k)
     return f;
 }
 
-static const char *base_name(const char *path)
-{
-    const char *s = strrchr(path, '/');
-    return s ? s + 1 : path;
-}
 
 /* v in us, or in GB/s for a bandwidth, into buf. */
 static const char *show(double v, int bw, char *buf, size_t n)
@@ -136,7 +131,7 @@ void calib_check_print(FILE *out, const calib_input_t *in, size_t n,
             snprintf(ratio, sizeof ratio, "%.3f", f.spec / f.file);
         else
             snprintf(ratio, sizeof ratio, "%s", f.why ? f.why : "not determined");
-        fprintf(out, "%-36.36s %-5s %-24s %-13s %-13s %s\n", base_name(in[i].path),
+        fprintf(out, "%-36.36s %-5s %-24s %-13s %-13s %s\n", calib_base_name(in[i].path),
                 in[i].side == CALIB_INTRA ? "intra" : "inter", f.what,
                 show(f.file, f.bw, a, sizeof a), show(f.spec, f.bw, b, sizeof b), ratio);
     }

@@ -67,7 +67,7 @@ void calib_mean(const double *y, size_t n, calib_est_t *e)
     e->rms = e->v ? sd / fabs(e->v) : NAN;
 }
 
-static const char *base_name(const char *path)
+const char *calib_base_name(const char *path)
 {
     const char *s = strrchr(path, '/');
     return s ? s + 1 : path;
@@ -123,7 +123,7 @@ static void plateau(calib_input_t *in)
             v[n++] = t->rows[i].bw;
     calib_mean(v, n, &in->plateau);
     snprintf(in->plateau.from, sizeof in->plateau.from, "%s: plateau, %zu largest "
-             "sizes", base_name(in->path), n);
+             "sizes", calib_base_name(in->path), n);
     free(v);
 }
 
@@ -150,7 +150,7 @@ static int per_msg(calib_input_t *in, char *err, size_t errlen)
             : "no row at 8 bytes or less: o and gap are read from the rate "
               "of the smallest messages");
     snprintf(in->per_msg.from, sizeof in->per_msg.from, "%s: 1/rate, %d pair%s, %zu %s",
-             base_name(in->path), in->pairs, in->pairs == 1 ? "" : "s", n,
+             calib_base_name(in->path), in->pairs, in->pairs == 1 ? "" : "s", n,
              amo ? "non-fetching atomics" : "sizes <= 8 B");
     return 0;
 }
@@ -178,7 +178,7 @@ static void small_latency(calib_input_t *in)
         in->small.lo = at8 - h;
         in->small.hi = at8 + h;
     }
-    snprintf(in->small.from, sizeof in->small.from, "%s: %s", base_name(in->path),
+    snprintf(in->small.from, sizeof in->small.from, "%s: %s", calib_base_name(in->path),
              isnan(at8) ? "mean at <= 8 B" : "8 B");
 }
 

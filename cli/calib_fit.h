@@ -103,6 +103,9 @@ typedef struct calib_result {
  * nic-bw there). */
 extern const char *const calib_param_names[CALIB_NPARAMS];
 
+/* The file's name without its folders, for messages. */
+const char *calib_base_name(const char *path);
+
 /* The fit through n >= 3 points (x, y > 0); -1 when GSL fails. */
 int calib_fit_line(const double *x, const double *y, size_t n, calib_line_t *f);
 

@@ -23,11 +23,6 @@ typedef struct side {
     int base;        /* 0, or CALIB_SIDE: the side's parameters */
 } side_t;
 
-static const char *base_name(const char *path)
-{
-    const char *s = strrchr(path, '/');
-    return s ? s + 1 : path;
-}
 
 static void note(calib_result_t *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -152,13 +147,13 @@ static void from_slope(const calib_input_t *f, calib_est_t *e)
 {
     const calib_line_t *l = &f->line;
     if (l->b <= 0) {
-        nope(e, "the latencies of %s do not grow with size", base_name(f->path));
+        nope(e, "the latencies of %s do not grow with size", calib_base_name(f->path));
         return;
     }
     set(e, 1 / l->b, 0, l->r2, l->rms, l->n);
     e->lo = 1 / (l->b + l->hb);
     e->hi = l->b > l->hb ? 1 / (l->b - l->hb) : INFINITY;
-    snprintf(e->from, sizeof e->from, "%s: 1/slope", base_name(f->path));
+    snprintf(e->from, sizeof e->from, "%s: 1/slope", calib_base_name(f->path));
 }
 
 static void bandwidth(const side_t *s, calib_est_t *e, calib_result_t *r)
@@ -173,7 +168,7 @@ static void bandwidth(const side_t *s, calib_est_t *e, calib_result_t *r)
         nope(e, "no latency or bandwidth figures");
     if (line && top && line->line.b > 0)
         note(r, "the slope of %s gives %.4g GB/s (the plateau %.4g GB/s)",
-             base_name(line->path), 1e-9 / line->line.b, e->v * 1e-9);
+             calib_base_name(line->path), 1e-9 / line->line.b, e->v * 1e-9);
 }
 
 /* The node's NIC: K pairs of one node together, against K times one. */
@@ -187,7 +182,7 @@ static void gap(const side_t *s, const calib_est_t *o, calib_est_t *e)
     }
     if (!o->ok) {
         nope(e, "o is not determined, so whether %s saturates the node is not "
-             "known", base_name(f->path));
+             "known", calib_base_name(f->path));
         return;
     }
     double per_msg = f->per_msg.v, scale = o->v / per_msg;   /* rate / one PE's */
@@ -287,7 +282,7 @@ static void latencies(const side_t *s, calib_result_t *r)
     }
     double a = at8(f, bw), div = f == s->get ? 2 : f == s->put ? s->k : 1;
     set(L, (a - ov) / div, hypot(half(&f->small), half(o)) / div, NAN, NAN, f->small.n);
-    from(L, "(%s - %s) / %g, 8 B%s", base_name(f->path), nm[CALIB_O], div,
+    from(L, "(%s - %s) / %g, 8 B%s", calib_base_name(f->path), nm[CALIB_O], div,
          f == s->put ? acks : "");
     if (f == s->put)
         note(r, "%s is taken as 0: give osu_oshm_get to separate it from %s",
@@ -297,7 +292,7 @@ static void latencies(const side_t *s, calib_result_t *r)
              "receiver's overhead", nm[CALIB_L]);
     if (L->v <= 0)
         nope(L, "%s's 8-byte latency (%.4g us) is not above %s (%.4g us)",
-             base_name(f->path), a * 1e6, nm[CALIB_O], ov * 1e6);
+             calib_base_name(f->path), a * 1e6, nm[CALIB_O], ov * 1e6);
 }
 
 /* MPI's 8-byte latency is its send's cost (osu_bw's time per message at
@@ -325,7 +320,7 @@ static void o_recv(const side_t *s, calib_result_t *r)
     }
     set(e, d, hypot(half(&s->mpi->small), hypot(half(send), half(L))), NAN, NAN,
         s->mpi->small.n);
-    from(e, "%s - %s - %s, 8 B", base_name(s->mpi->path),
+    from(e, "%s - %s - %s, 8 B", calib_base_name(s->mpi->path),
          rate ? "1/rate of osu_bw" : calib_param_names[s->base + CALIB_O],
          calib_param_names[s->base + CALIB_L]);
 }

@@ -406,10 +406,11 @@ static void reduce_case(ctx_t *x, const shcoll_alg_t *alg, shcoll_set_t set,
 static void cases_reduce(ctx_t *x, const shcoll_alg_t *alg, shcoll_set_t set)
 {
     /* Above 16 members only the first four pairs (sum on long, double,
-     * int, float) keep the runs short: every pair still runs at 16 and
-     * below, and every valid (op, type) at every p in
-     * cases_reduce_all_types. */
-    size_t npairs = set.size > 16 ? 4 : sizeof core_ops / sizeof core_ops[0];
+     * int, float) keep the runs short, above 32 the first two (int and
+     * float are summed at 31): every pair still runs at 16 and below,
+     * and every valid (op, type) at every p in cases_reduce_all_types. */
+    size_t npairs = set.size > 32 ? 2 : set.size > 16 ? 4
+                  : sizeof core_ops / sizeof core_ops[0];
     for (size_t i = 0; i < npairs; i++) {
         size_t big = 65536 / shcoll_type_size(core_ops[i].type) + 3;
         size_t counts[] = { 0, 1, 13, big };
