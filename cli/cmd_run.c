@@ -60,7 +60,7 @@ static const char run_help[] =
     "                    how `shmemsim scale` gets the time from smaller runs)\n"
     "  predicted_s (alpha-beta and loggp) is the algorithm's closed form\n"
     "  (models/) with alpha and beta of the route from PE 0 to PE 1 and the\n"
-    "  model's o, gap, o-recv; it is within 1%% on a contention-free\n"
+    "  model's o, gap, o-recv, o-quiet; it is within 1%% on a contention-free\n"
     "  platform (tests/platforms/star-64.xml); empty under order=adaptive\n"
     "  (fences waiting for acknowledgements are beyond the forms) and under\n"
     "  loggp above 1,024 PEs (its forms replay every member's messages)\n"

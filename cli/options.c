@@ -1,5 +1,6 @@
 /* options.c - parsing of the options common to every simulation, and of
  * the run options sweep and scale pass through to their children. */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -38,6 +39,11 @@ const char ss_option_common_help[] =
     "                    send overhead, NIC gap, receive overhead per signal\n"
     "                    (loggp and simgrid; they override the platform's;\n"
     "                    simgrid defaults 200ns, 100ns, 0), e.g. --o 300ns\n"
+    "  --o-get TIME --o-quiet TIME\n"
+    "                    loggp: CPU time to issue a get (default: a put's,\n"
+    "                    --o) and of a quiet that has puts or atomics to\n"
+    "                    complete (default 0); they override the spec's\n"
+    "                    o-get=, o-quiet= (its shm-o-get=, shm-o-quiet= stay)\n"
     "  --small-msg SIZE  messages of at most SIZE bytes (a flag, a word) are\n"
     "                    timed by the small-message model: latency, bytes/\n"
     "                    bandwidth and a first-come queue at each link, not\n"
@@ -100,20 +106,46 @@ static int placement_option(const char *v, ss_config_t *cfg)
     return 1;
 }
 
-/* Bits of ss_model_t.given: the costs set on the command line. What
- * else the command line set (put_signal) goes along in keep_given. */
-enum { GIVEN_O = 1, GIVEN_G = 2, GIVEN_O_RECV = 4 };
+/* The costs the command line may set, each a bit of ss_model_t.given.
+ * What else it set (put_signal) goes along in keep_given. */
+static const struct {
+    const char *opt;
+    size_t off;
+} cost_opts[] = {
+    {"--o", offsetof(ss_model_t, o_send)},
+    {"--g", offsetof(ss_model_t, gap)},
+    {"--o-recv", offsetof(ss_model_t, o_recv)},
+    {"--o-get", offsetof(ss_model_t, o_get)},
+    {"--o-quiet", offsetof(ss_model_t, o_quiet)},
+};
+enum { NCOST_OPTS = sizeof cost_opts / sizeof cost_opts[0] };
+
+static double *cost_at(ss_model_t *m, int k)
+{
+    return (double *)((char *)m + cost_opts[k].off);
+}
+
+static double cost_of(const ss_model_t *m, int k)
+{
+    return *(const double *)((const char *)m + cost_opts[k].off);
+}
+
+/* Which of cost_opts o is, -1 for none. */
+static int cost_opt(const char *o)
+{
+    for (int k = 0; k < NCOST_OPTS; k++)
+        if (!strcmp(o, cost_opts[k].opt))
+            return k;
+    return -1;
+}
 
 static void keep_given(ss_model_t *m, const ss_model_t *from)
 {
     m->given = from->given;
     m->put_signal = from->put_signal;
-    if (from->given & GIVEN_O)
-        m->o_send = from->o_send;
-    if (from->given & GIVEN_G)
-        m->gap = from->gap;
-    if (from->given & GIVEN_O_RECV)
-        m->o_recv = from->o_recv;
+    for (int k = 0; k < NCOST_OPTS; k++)
+        if (from->given & (1u << k))
+            *cost_at(m, k) = cost_of(from, k);
 }
 
 /* The model a run uses: with no --model, loggp on a platform that
@@ -168,17 +200,17 @@ static int resolve_model(ss_config_t *cfg)
         m->shm_lat = t.shm_lat;
         m->shm_bw = t.shm_bw;
         m->unordered = t.unordered;
-        keep_given(m, &cli);
-        m->shm_o_recv = t.shm_o_recv >= 0 ? t.shm_o_recv : m->o_recv;
         m->o_get = t.o_get;
         m->shm_o_get = t.shm_o_get;
         m->o_quiet = t.o_quiet;
         m->shm_o_quiet = t.shm_o_quiet;
+        keep_given(m, &cli);
+        m->shm_o_recv = t.shm_o_recv >= 0 ? t.shm_o_recv : m->o_recv;
     } else if (!m->given) {
         return ss_fail(SS_EXIT_USAGE, "--model loggp needs per-message costs: "
                        "the platform has none (use a preset, a spec with o=, "
                        "gap=, o-recv=, a spec file from `shmemsim calibrate`, or "
-                       "give --o, --g, --o-recv)"), -1;
+                       "give --o, --g, --o-recv, --o-get, --o-quiet)"), -1;
     }
     return 0;
 }
@@ -211,8 +243,7 @@ int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg)
         return 1;
     }
     if (strcmp(o, "--platform") && !num && strcmp(o, "--model") && strcmp(o, "--placement") &&
-        strcmp(o, "--fold") && strcmp(o, "--small-msg") && strcmp(o, "--o") &&
-        strcmp(o, "--g") && strcmp(o, "--o-recv") &&
+        strcmp(o, "--fold") && strcmp(o, "--small-msg") && cost_opt(o) < 0 &&
         strcmp(o, "--trace") && strcmp(o, "--trace-pes"))
         return 0;
     if (!(v = value(argc, argv, i)))
@@ -235,13 +266,11 @@ int ss_option_common(int argc, char **argv, int *i, ss_config_t *cfg)
         size_t *z = !strcmp(o, "--fold") ? &cfg->fold_threshold : &cfg->model.small_bytes;
         if (ss_parse_size(v, z, err, sizeof err))
             return ss_fail(SS_EXIT_USAGE, "%s", err), -1;
-    } else if (!strcmp(o, "--o") || !strcmp(o, "--g") || !strcmp(o, "--o-recv")) {
-        int bit = !strcmp(o, "--o") ? GIVEN_O : !strcmp(o, "--g") ? GIVEN_G : GIVEN_O_RECV;
-        double *d = bit == GIVEN_O ? &cfg->model.o_send
-                  : bit == GIVEN_G ? &cfg->model.gap : &cfg->model.o_recv;
-        if (ss_parse_time(v, d, err, sizeof err))
+    } else if (cost_opt(o) >= 0) {
+        int k = cost_opt(o);
+        if (ss_parse_time(v, cost_at(&cfg->model, k), err, sizeof err))
             return ss_fail(SS_EXIT_USAGE, "%s", err), -1;
-        cfg->model.given |= (unsigned)bit;
+        cfg->model.given |= 1u << k;
     } else {
         int stack = !strcmp(o, "--stack-kib");
         if (ss_parse_long(v, stack ? 4 : 1, stack ? 65536 : 10000000, &x, o, err,

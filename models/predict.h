@@ -1,8 +1,8 @@
 /* predict.h - closed-form alpha-beta predictions of the collectives.
  *
  * Each algorithm of algorithms/ has one function here giving the time it
- * takes under `--model alpha-beta` (and `loggp`, with its o, g and o_recv
- * terms) on a contention-free platform: every
+ * takes under `--model alpha-beta` (and `loggp`, with its o, g, o_recv
+ * and o_quiet terms) on a contention-free platform: every
  * PE on its own host, every host with a private full-duplex link into a
  * non-blocking switch, so a message of m bytes between two PEs takes
  * alpha + m*beta alone and the only sharing is of a host's own link (k
@@ -36,6 +36,13 @@ typedef struct ss_ab {
      * alpha-beta: issue overhead per operation, NIC gap between
      * injections, CPU time per signal consumed. */
     double o, g, o_recv;
+    /* CPU time of a quiet that has puts or atomics to complete (issued
+     * since the PE's previous quiet), spent once they have completed,
+     * before the PE's next operation; shm_o_quiet when they all went to
+     * node-mates (o_quiet where the node has no path of its own). A
+     * quiet with nothing since costs nothing, and so does a fence: the
+     * forms hold on ordered networks only. */
+    double o_quiet, shm_o_quiet;
     /* Inside a node (node-aware algorithms): a put between two PEs of
      * one host takes shm_alpha + m shm_beta (the platform's loopback
      * route: --shm-lat, --shm-bw), plus shm_o and shm_o_recv under
@@ -189,14 +196,17 @@ void ss_pred_share(ss_pred_flow_t *f, int nf, int *h);
  * of m members at radix k played out: up, rank i's subtree bytes from
  * bytes(i, cnt) (cnt its ranks), gamma_bytes combined per child, each
  * member starting at 0: when the leader is done; down, m bytes from the
- * leader at 0: when the last member has them. */
+ * leader at 0: when the last member has them (lead_net: the leader has
+ * sent over the network since its last quiet, which its first quiet in
+ * the node then completes, at o_quiet). */
 int ss_node_q(const ss_ab_t *ab, int p);
 int ss_node_radix(const ss_pred_in_t *in, int dflt, int q);
 int ss_node_leader(shcoll_kind_t kind, const char *name, const char *dflt);
 typedef double (*ss_node_bytes_fn)(void *arg, int first, int cnt);
 double ss_node_up(const ss_ab_t *ab, int m, int k, ss_node_bytes_fn bytes,
                   void *arg, double gamma_bytes);
-double ss_node_down(const ss_ab_t *ab, int m, int k, double bytes);
+double ss_node_down(const ss_ab_t *ab, int m, int k, double bytes,
+                    int lead_net);
 /* ab for the leaders' network phase (the node fields cleared). */
 ss_ab_t ss_node_net(const ss_ab_t *ab);
 /* What every node-aware form starts from: q, the L = ceil(p/q) leaders

@@ -36,7 +36,7 @@ static double max2(double x, double y)
 
 static int loggp(const ss_ab_t *ab)
 {
-    return ab->o > 0 || ab->g > 0 || ab->o_recv > 0;
+    return ab->o > 0 || ab->g > 0 || ab->o_recv > 0 || ab->o_quiet > 0;
 }
 
 /* ---- linear ------------------------------------------------------------ */
@@ -424,7 +424,7 @@ static double node_aware(const ss_ab_t *ab, const ss_pred_in_t *in)
     f.li.p = f.L;
     f.li.root = in->root / f.q;
     double lead = f.L > 1 ? ss_pred_broadcast(f.a)(&f.net, &f.li) : 0;
-    return up + lead + ss_node_down(ab, f.q, k, n);
+    return up + lead + ss_node_down(ab, f.q, k, n, f.L > 1);
 }
 
 SS_PRED_FORMS(BROADCAST, broadcast)

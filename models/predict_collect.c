@@ -68,10 +68,12 @@ static double linear(const ss_ab_t *ab, const ss_pred_in_t *in)
 /* Two phases (algorithms/collect/ring.c): the ring over the 8-byte
  * sizes, then over the members' blocks. loggp: the first phase ends with
  * a flag to handle, which the second's first put pays for, as its
- * forms count. */
+ * forms count; the second's first quiet has the first phase's last put
+ * to complete, so it costs o_quiet where the first phase's did not. */
 static double ring(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
     return ss_fcollect_ring_time(ab, in->p, 8, NULL) +
+           (in->p > 1 ? ab->o_quiet : 0) +
            ss_fcollect_ring_time(ab, in->p, 0, in->sizes);
 }
 
@@ -199,7 +201,9 @@ static double node_span(void *arg, int first, int cnt)
  * node: sizes up and offsets down (bare flags), the leaders' two-way
  * scan (ceil(log2 L) rounds of a flag each way), the blocks up (a
  * subtree's bytes in one put), the leaders' form on the node totals,
- * the N-byte result down. q <= 1: the leaders' form alone. */
+ * the N-byte result down. q <= 1: the leaders' form alone. A leaders'
+ * ring starts with a quiet that has the scan's flags to complete (at
+ * o_quiet), where the ring alone starts with nothing to complete. */
 static double node_aware(const ss_ab_t *ab, const ss_pred_in_t *in)
 {
     ss_node_form_t f;
@@ -219,7 +223,7 @@ static double node_aware(const ss_ab_t *ab, const ss_pred_in_t *in)
         tot[x] = (size_t)node_span(&ns, 0, m);
         N += (double)tot[x];
         sizes_up = fmax(sizes_up, ss_node_up(ab, m, k, NULL, NULL, 0));
-        offs_down = fmax(offs_down, ss_node_down(ab, m, k, 0));
+        offs_down = fmax(offs_down, ss_node_down(ab, m, k, 0, 0));
         blocks_up = fmax(blocks_up, ss_node_up(ab, m, k, node_span, &ns, 0));
     }
     double scan = ss_ceil_log(2, L) *
@@ -227,9 +231,11 @@ static double node_aware(const ss_ab_t *ab, const ss_pred_in_t *in)
     f.li.p = L;
     f.li.sizes = tot;
     double lead = L > 1 ? ss_pred_collect(f.a)(&f.net, &f.li) : 0;
+    if (L > 1 && f.a == SHCOLL_COLLECT_RING)
+        lead += ab->o_quiet;
     free(tot);
     return sizes_up + scan + offs_down + blocks_up + lead +
-           ss_node_down(ab, q, k, N);
+           ss_node_down(ab, q, k, N, L > 1);
 }
 
 SS_PRED_FORMS(COLLECT, collect)

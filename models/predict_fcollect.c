@@ -112,19 +112,22 @@ static double direct(const ss_ab_t *ab, const ss_pred_in_t *in)
 /* p-1 steps; the largest block's chain of hops sets the pace. loggp: a
  * hop is o, the put and its flag (ss_lg_pair; a 0-byte block's flag
  * alone) and o_recv at the next member; every other block's chain is no
- * slower, so quieting the previous put never holds the largest one:
- *   T = (p-1)(o + pair(b_max) + o_recv). */
+ * slower, so quieting the previous put never holds the largest one. The
+ * quiet before each step but the first has that put to complete, so it
+ * costs o_quiet once it has:
+ *   T = (p-1)(o + pair(b_max) + o_recv) + (p-2) o_quiet. */
 double ss_fcollect_ring_time(const ss_ab_t *ab, int p, size_t n,
                              const size_t *sizes)
 {
     size_t big = 0;
     for (int r = 0; r < p; r++)
         big = size_of(sizes, n, r) > big ? size_of(sizes, n, r) : big;
+    double quiets = p > 2 ? (p - 2) * ab->o_quiet : 0;
     if (ss_lg_on(ab))
         return (p - 1) * (ab->o + (big ? ss_lg_pair(ab, (double)big)
                                        : ab->alpha + F * ab->beta) +
-                          ab->o_recv);
-    return (p - 1) * msg(ab, (double)big);
+                          ab->o_recv) + quiets;
+    return (p - 1) * msg(ab, (double)big) + quiets;
 }
 
 static double ring(const ss_ab_t *ab, const ss_pred_in_t *in)
@@ -513,7 +516,7 @@ static double node_aware(const ss_ab_t *ab, const ss_pred_in_t *in)
     f.li.p = f.L;
     f.li.n = (size_t)f.q * in->n;
     double lead = f.L > 1 ? ss_pred_fcollect(f.a)(&f.net, &f.li) : 0;
-    return up + lead + ss_node_down(ab, f.q, k, n * in->p);
+    return up + lead + ss_node_down(ab, f.q, k, n * in->p, f.L > 1);
 }
 
 SS_PRED_FORMS(FCOLLECT, fcollect)

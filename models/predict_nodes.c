@@ -12,6 +12,9 @@
  * shared link (the fat-tree and dragonfly builders') makes a level's
  * k-1 copies share it: the forms are then under by up to (k-2) m
  * shm_beta per level, a few percent at most for payloads of a MiB.
+ * From a pipeline segment up a member quiets between the levels it
+ * sends down (algorithms/nodes.c), each quiet costing its CPU time
+ * after the level before has landed.
  */
 #include "predict.h"
 
@@ -109,7 +112,19 @@ double ss_node_up(const ss_ab_t *ab, int m, int k, ss_node_bytes_fn bytes,
     return t;
 }
 
-double ss_node_down(const ss_ab_t *ab, int m, int k, double bytes)
+/* The quiet before each level of the down traversal but the first
+ * (algorithms/nodes.c: from a pipeline segment up), after the level
+ * before has landed: its CPU time, o_quiet when the puts it completes
+ * include the network's (net: a leader's first, after the leaders'
+ * phase), else shm_o_quiet (all to node-mates). */
+static double down_quiet(const ss_ab_t *ab, int net, double bytes)
+{
+    if (bytes < SHCOLL_PIPE_SEGMENT)
+        return 0;
+    return net ? ab->o_quiet : ab->shm_o_quiet;
+}
+
+double ss_node_down(const ss_ab_t *ab, int m, int k, double bytes, int lead_net)
 {
     double *at = malloc((size_t)m * sizeof *at), last = 0;
     int nlev = levels(m, k);
@@ -118,13 +133,15 @@ double ss_node_down(const ss_ab_t *ab, int m, int k, double bytes)
     at[0] = 0;
     for (int i = 0; i < m; i++) {
         double t = at[i];
-        int top = top_of(i, k, nlev);
+        int top = top_of(i, k, nlev), sent = 0;
         long span = 1;
         for (int j = 0; j < top - 1; j++)
             span *= k;
         for (int j = top - 1; j >= 0; j--, span /= k) {
             if (i + span >= m)
                 continue;
+            if (sent++ > 0)   /* the leader's first completes its network's */
+                t += down_quiet(ab, i == 0 && lead_net && sent == 2, bytes);
             t += hop(ab, bytes);
             for (int d = 1; d < k && i + d * span < m; d++)
                 at[i + d * span] = t;

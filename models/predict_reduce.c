@@ -181,8 +181,8 @@ static void tree_reduce(const ss_ab_t *ab, tree_t *t, double *ready)
 
 /* Broadcast phase: member r consumes its parent's flag, then per level
  * puts the result and a flag to its children (they share its link),
- * waiting (quiet) for one level's before the next. Returns the last
- * member's exit. */
+ * waiting (quiet) for one level's before the next and then spending
+ * o_quiet on that quiet. Returns the last member's exit. */
 static double tree_broadcast(const ss_ab_t *ab, tree_t *t, const double *ready)
 {
     double last = 0;
@@ -194,13 +194,14 @@ static double tree_broadcast(const ss_ab_t *ab, tree_t *t, const double *ready)
             put_flag(ab, &c, t->n, r, up);
             c.cpu = max2(c.cpu, t->at[r]) + ab->o_recv;
         }
-        double sent = 0;
+        double sent = -1;   /* < 0: no level sent yet, no quiet */
         long span = 1;
         for (int j = 0; j < top - 1; j++)
             span *= t->k;
         for (int j = top - 1; j >= 0; j--, span /= t->k) {
             int nf = 0;
-            c.cpu = max2(c.cpu, sent);   /* quiet: the last level's are in */
+            if (sent >= 0 && r + span < t->p)   /* quiet: the last level's in */
+                c.cpu = max2(c.cpu, sent) + ab->o_quiet;
             for (int d = 1; d < t->k && r + d * span < t->p; d++)
                 nf += put_flag(ab, &c, t->n, (int)(r + d * span), t->f + nf);
             if (nf == 0)
@@ -504,7 +505,7 @@ static double node_aware(const ss_ab_t *ab, const ss_pred_in_t *in)
                      ss_node_up(ab, f.last, k, node_bytes_n, &n, n));
     f.li.p = f.L;
     double lead = f.L > 1 ? ss_pred_reduce(f.a)(&f.net, &f.li) : 0;
-    return up + lead + ss_node_down(ab, f.q, k, n);
+    return up + lead + ss_node_down(ab, f.q, k, n, f.L > 1);
 }
 
 SS_PRED_FORMS(REDUCE, reduce)

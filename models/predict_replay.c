@@ -217,6 +217,7 @@ static int send(des_t *s, int x, int dst, double bytes, int tag)
     e->t = at;
     e->debt = 0;
     e->nic = at + s->ab->g;
+    e->since = 1;
     s->m[i].dep = dep;
     s->m[i].dep_gen = dep >= 0 ? s->m[dep].gen : 0;
     push(s, &s->ev, (ev_t){at, EV_SENT, i, 0});
@@ -298,6 +299,16 @@ static int retire(des_t *s, int x)
     return 0;
 }
 
+/* The member's quiet is over: its own CPU time follows when it had
+ * sends to complete. */
+static void quiet_end(des_t *s, mem_t *e)
+{
+    e->state = RUN;
+    if (e->since)
+        e->t += s->ab->o_quiet;
+    e->since = 0;
+}
+
 /* One turn of x's wait at s->now: take the first thing at hand, then
  * be busy until the debt it had is paid. 0: nothing yet. */
 static int turn(des_t *s, int x)
@@ -317,8 +328,10 @@ static int turn(des_t *s, int x)
     e->in_wait = 0;
     e->t = max2(s->now, e->t + e->debt);
     e->debt = s->owed;
-    if (e->state == WAIT || e->out_head < 0)
-        e->state = RUN;   /* a wait looks again; a quiet with none left ends */
+    if (e->state == WAIT)
+        e->state = RUN;   /* a wait looks again */
+    else if (e->out_head < 0)
+        quiet_end(s, e);   /* a quiet with none left ends */
     return 1;
 }
 
@@ -350,7 +363,7 @@ static void step(des_t *s, int x)
                 sweep(s, x);
                 e->swept = 1;
                 if (e->out_head < 0) {
-                    e->state = RUN;
+                    quiet_end(s, e);
                     continue;
                 }
             }

@@ -18,6 +18,8 @@
  * been sent to a member plus one, so a second message sent to it while
  * it is blocked rings its doorbell, which takes a turn of its own. A
  * member issues no faster than the simulator: o each, the NIC one per g.
+ * A quiet with sends since the previous one costs o_quiet once they are
+ * done (sim/ss_order.c quiet_now).
  * What it does not follow: the receivers' links (a member gets one
  * payload at a time in these algorithms), and SimGrid's sub-nanosecond
  * rounding of 8-byte transfers, which can flip a turn where two events
@@ -57,6 +59,7 @@ typedef struct link {         /* a member's outgoing link, shared fairly */
 typedef struct mem {
     double t, debt, nic, wake;   /* its program's time, CPU owed, NIC free */
     int state, in_wait, swept, epoch, nout, sweep_at;
+    int since;                   /* sent since its last quiet */
     int issued, posted, bell;    /* sent to it; receives; bell 1 rung 2 in */
     int in_head, in_tail;        /* sent to it, not yet taken */
     int out_head, out_tail;      /* its sends not yet retired */

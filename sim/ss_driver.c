@@ -109,6 +109,9 @@ static void bench_pe(void *arg)
             B->ab.o_recv = ss_w.cfg.model.o_recv;
             B->ab.shm_o = ss_w.cfg.model.shm_o;
             B->ab.shm_o_recv = ss_w.cfg.model.shm_o_recv;
+            B->ab.o_quiet = ss_model_quiet(&ss_w.cfg.model, 0);
+            B->ab.shm_o_quiet = ss_model_quiet(&ss_w.cfg.model,
+                                               ss_w.cfg.model.shm_path);
         }
     }
     for (size_t i = 0; i < B->nalgs * B->nsizes; i++)
