@@ -229,8 +229,9 @@ void ss_thread_enter(ss_pe_t *pe);
 /* In a wait, whose condition just failed: 1 if it let another thread of
  * the PE run first (the wait then looks again), 0 if it may block; a
  * blocked wait of the PE was woken. */
-int ss_thread_turn(ss_pe_t *pe);
+int ss_thread_turn(ss_pe_t *pe, int *with_out);
 void ss_thread_woken(ss_pe_t *pe);
+int ss_thread_others_wait(const ss_pe_t *pe);
 void ss_threads_free(ss_pe_t *pe);
 int ss_threads_enabled(void);
 void ss_thread_granted(int level);

@@ -30,6 +30,8 @@ static void out_retire(ss_pe_t *pe, uint32_t i)
     ss_msg_unref(pe->out[i].msg);
     memmove(pe->out + i, pe->out + i + 1, (pe->nout - i - 1) * sizeof *pe->out);
     pe->nout--;
+    if (pe->thr)   /* a quiet of another thread may be over */
+        ss_thread_woken(pe);
 }
 
 /* Is send o over? A small message is once its landing time has come. */
@@ -58,6 +60,8 @@ void ss_out_sweep(ss_pe_t *pe)
             pe->out[w++] = pe->out[i];
         }
     }
+    if (pe->thr && w < pe->nout)   /* as out_retire */
+        ss_thread_woken(pe);
     pe->nout = w;
     pe->sweep_at = pe->nout * 2 > 8 ? pe->nout * 2 : 8;
 }
@@ -180,6 +184,10 @@ static void apply(ss_pe_t *pe, ss_msg_t *m)
 {
     uint64_t old;
     charge_signal(pe, m);
+    /* Whichever thread of the PE applies it, the waits of the others
+     * must look again (ss_thread.c). */
+    if (pe->thr)
+        ss_thread_woken(pe);
     switch (m->kind) {
     case SS_MSG_PUT:
         ss_trace_end(m->trace);
@@ -406,7 +414,7 @@ void ss_progress_wait(ss_pe_t *pe, int with_out)
         }
         ss_defer_finish(pe);
     }
-    if (pe->thr && ss_thread_turn(pe))
+    if (pe->thr && ss_thread_turn(pe, &with_out))
         return;
     ss_flush(pe);
     ss_stack_check(pe);
@@ -443,7 +451,10 @@ static void block(ss_pe_t *pe, int with_out)
     for (uint32_t i = 0; with_out && i < pe->nout; i++)
         sends |= pe->out[i].comm != NULL;
     if (pe->sem && !sends && !comms_due(pe)) {
-        int looking = pe->watch.addr && !with_out;
+        /* The look-ahead knows only this wait's word: with other
+         * threads of the PE waiting on theirs, every landing counts. */
+        int looking = pe->watch.addr && !with_out &&
+                      !(pe->thr && ss_thread_others_wait(pe));
         take_landed(pe, with_out, ss_small_sleep(pe, looking, with_out));
         return;
     }

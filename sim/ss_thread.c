@@ -11,12 +11,18 @@
  * receives, its semaphore, its alarm, its held put), made for one caller
  * at a time. So a PE's threads take turns inside the runtime: a thread's
  * OpenSHMEM call waits for its PE's token unless it holds it, and the
- * holder gives it back only where it blocks outside OpenSHMEM (a join, a
- * mutex, a condition, a barrier, a sleep) or ends. A thread blocked in
- * an OpenSHMEM wait therefore holds up its PE's other threads' calls
- * until that wait ends: the calls of one PE's threads are serialised, as
- * under a runtime with one lock per process. No token exists until a PE
- * starts its first thread: a PE without threads pays one test per call.
+ * holder gives it back where it blocks outside OpenSHMEM (a join, a
+ * mutex, a condition, a barrier, a sleep) or ends, and at each turn of
+ * an OpenSHMEM wait whose condition failed, to a thread queued at a call
+ * or to a waiting one that has not looked since the PE's memory last
+ * changed (ss_thread_turn). The memory changes when a message is applied
+ * or a send completes (the progress engine says so, whichever thread
+ * made it happen) and when a thread hands the PE over after running
+ * program code (it may have stored: stored()); a thread that stores
+ * while another is blocked as the PE's wakes it. The one blocked wait
+ * stands for all of them (landings, and sends when one is a quiet). No
+ * token exists until a PE starts its first thread: a PE without threads
+ * pays one test per call.
  *
  * Why an ended thread stays. SimGrid cancels the communications of an
  * actor that ends, and those of a thread are its PE's: puts still in
@@ -42,6 +48,9 @@ struct ss_thread {
     uint8_t detached, ended;
     uint8_t touched;        /* it held the token: it owns communications */
     uint8_t queued;         /* for the token: Q_CALL or Q_WAIT, else 0 */
+    uint8_t out;            /* queued in a wait that ends on its sends too */
+    uint8_t ran;            /* ran program code since it last handed the
+                               PE over: it may have stored to memory */
     unsigned seen;          /* the PE's wake-ups its wait had seen */
     jmp_buf exit_to;        /* where ss_thread_exit resumes */
     struct ss_thread *next; /* the PE's threads */
@@ -100,11 +109,18 @@ static ss_thread_t *rec_of(struct ss_pe_threads *th, sg_actor_t a)
     return t ? t : &th->main;
 }
 
-static void take(ss_pe_t *pe, ss_thread_t *me, int why)
+/* Queued before the holder lets the token go (ss_thread_turn): the
+ * unlock is a simcall during which the next holder already runs, and
+ * must see this thread waiting. */
+static void queue(ss_pe_t *pe, ss_thread_t *me, int why)
+{
+    me->queued = (uint8_t)why;
+    pe->thr->waiting++;
+}
+
+static void take(ss_pe_t *pe, ss_thread_t *me)
 {
     struct ss_pe_threads *th = pe->thr;
-    me->queued = (uint8_t)why;
-    th->waiting++;
     sg_mutex_lock(th->token);
     th->waiting--;
     me->queued = 0;
@@ -118,10 +134,31 @@ void ss_thread_enter(ss_pe_t *pe)
 {
     struct ss_pe_threads *th = pe->thr;
     sg_actor_t me = sg_actor_self();
+    ss_thread_t *t = rec_of(th, me);
+    t->ran = 1;   /* the program ran up to this call */
     if (th->holder == me)
         return;
     ss_wake_pe(pe, pe);   /* a no-op unless it waits */
-    take(pe, rec_of(th, me), Q_CALL);
+    queue(pe, t, Q_CALL);
+    take(pe, t);
+}
+
+/* t hands the PE over after running program code: whatever it stored
+ * may end a wait of another thread of the PE, as on hardware, where a
+ * wait spins on memory any thread writes. So every such wait looks
+ * again (they are owed the token), and the one blocked as the PE's is
+ * woken: no remote PE has to wake it. */
+static void stored(ss_pe_t *pe, ss_thread_t *t)
+{
+    struct ss_pe_threads *th = pe->thr;
+    if (!t->ran)
+        return;
+    t->ran = 0;
+    th->wakes++;
+    if (th->holder && th->holder != t->actor) {
+        t->touched = 1;   /* a doorbell is a send of the PE's */
+        ss_wake_pe(pe, pe);
+    }
 }
 
 /* Is the token owed to t: queued at a call, or queued in a wait that
@@ -131,20 +168,34 @@ static int owed(const ss_thread_t *t, unsigned wakes)
     return t->queued == Q_CALL || (t->queued == Q_WAIT && t->seen != wakes);
 }
 
+static int others_out(const struct ss_pe_threads *th)
+{
+    int n = th->main.queued == Q_WAIT && th->main.out;
+    for (const ss_thread_t *t = th->list; t && !n; t = t->next)
+        n = t->queued == Q_WAIT && t->out;
+    return n;
+}
+
 /* At each turn of a wait's loop (its condition just failed): the token
  * goes to a thread queued at a call, or waiting itself and not yet
  * woken since the PE's last wake-up; else this wait blocks as the PE's.
  * The call's own state in the PE is kept aside meanwhile. */
-int ss_thread_turn(ss_pe_t *pe)
+int ss_thread_turn(ss_pe_t *pe, int *with_out)
 {
     struct ss_pe_threads *th = pe->thr;
     ss_thread_t *me = rec_of(th, sg_actor_self());
+    stored(pe, me);
     me->seen = th->wakes;
     int due = owed(&th->main, th->wakes);
     for (const ss_thread_t *t = th->list; t && !due; t = t->next)
         due = owed(t, th->wakes);
-    if (!due)
+    if (!due) {
+        /* It blocks for the waits of the PE's threads: a send that
+         * completes may end another's quiet. */
+        *with_out |= others_out(th);
         return 0;
+    }
+    me->out = (uint8_t)*with_out;
     ss_flush(pe);
     const char *where = pe->where;
     ss_ctx_state_t *cur = pe->cur;
@@ -152,9 +203,10 @@ int ss_thread_turn(ss_pe_t *pe)
     uint8_t in_coll = pe->in_coll;
     pe->watch.addr = NULL;
     pe->in_coll = 0;
+    queue(pe, me, Q_WAIT);
     th->holder = NULL;
     sg_mutex_unlock(th->token);
-    take(pe, me, Q_WAIT);
+    take(pe, me);
     pe->where = where;
     pe->cur = cur;
     pe->watch = watch;
@@ -164,13 +216,30 @@ int ss_thread_turn(ss_pe_t *pe)
 
 void ss_thread_woken(ss_pe_t *pe) { pe->thr->wakes++; }
 
+/* Does a thread other than the caller wait in OpenSHMEM for its turn?
+ * Then the PE's blocked wait is not the only one: a landing that does
+ * not end it may end theirs. */
+int ss_thread_others_wait(const ss_pe_t *pe)
+{
+    const struct ss_pe_threads *th = pe->thr;
+    int n = th->main.queued == Q_WAIT;
+    for (const ss_thread_t *t = th->list; t && !n; t = t->next)
+        n = t->queued == Q_WAIT;
+    return n;
+}
+
 void ss_thread_leave(void)
 {
     if (!ss_thread_in_pe())
         return;
     ss_pe_t *pe = sg_actor_self_get_data();
     struct ss_pe_threads *th = pe->thr;
-    if (!th || th->holder != sg_actor_self())
+    if (!th)
+        return;
+    ss_thread_t *me = rec_of(th, sg_actor_self());
+    me->ran = 1;   /* it blocks, or ends, outside OpenSHMEM */
+    stored(pe, me);
+    if (th->holder != me->actor)
         return;
     ss_flush(pe);   /* a held put leaves before time moves */
     th->holder = NULL;
@@ -205,8 +274,8 @@ static void unlink_thread(ss_thread_t *t)
  * owns communications of the PE (see the file's head). */
 static void thread_end(ss_thread_t *t)
 {
-    int stay = t->touched;
     ss_thread_leave();
+    int stay = t->touched;
     t->ended = 1;
     if (t->detached)
         unlink_thread(t);
@@ -225,6 +294,11 @@ static void thread_main(int argc, char **argv)
     ss_thread_t *t = NULL;
     if (argc < 2 || sscanf(argv[1], "%p", (void **)&t) != 1 || !t)
         ss_fatal("a simulated thread started without its record");
+    /* A new actor starts without a return from SimGrid's context switch,
+     * where a resumed one gets its PE's globals (ss_priv.c): whichever
+     * PE ran last has its copy live. The thread's first loads and stores
+     * must be its PE's. */
+    ss_priv_resume();
     if (!setjmp(t->exit_to))
         t->ret = t->fn(t->arg);
     thread_end(t);

@@ -46,6 +46,8 @@ own)
     [ -f "$clients/blockstatics.c" ] && build blockstatics -O2 "$clients/blockstatics.c"
     build threads_foreign -O2 -std=c++17 "$t/threads_foreign.cpp"
     [ -f "$clients/threads_put.c" ] && build threads_put -O2 "$clients/threads_put.c"
+    build threads_shared -O2 -Wall -Wextra "$t/threads_shared.c"
+    [ -f "$clients/threads_heap.c" ] && build threads_heap -O2 "$clients/threads_heap.c" -lpthread
     ;;
 osu)
     o="$clients/osu-micro-benchmarks-7.4/c"
