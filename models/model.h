@@ -42,7 +42,7 @@ typedef struct ss_model {
     ss_model_kind_t kind;
     int chosen;           /* --model given: the platform's costs do not
                              pick the model */
-    unsigned given;       /* costs set on the command line (cli/options.c) */
+    unsigned given;       /* costs set on the command line (options/options.c) */
     double o_send;        /* LogGP o: CPU time to issue one operation (s) */
     double gap;           /* LogGP g: minimum time between injections (s) */
     double o_recv;        /* CPU time per signal consumed (s) */

@@ -1,6 +1,6 @@
 /* ss_config.h - how one simulation is set up, and running it: the
- * runtime library's interface to the command line (cli/) and tests. The
- * config is filled by cli/options.c (`shmemsim run`, shmemsim_main). */
+ * runtime library's interface to the command line (options/, cli/, programs/) and tests. The
+ * config is filled by options/options.c (`shmemsim run`, shmemsim_main). */
 #ifndef SS_CONFIG_H
 #define SS_CONFIG_H
 

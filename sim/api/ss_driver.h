@@ -1,5 +1,5 @@
 /* ss_driver.h - measuring collectives: what `shmemsim run` simulates.
- * Part of the runtime library's interface to cli/ (with ss_config.h). */
+ * Part of the runtime library's interface to the command line (with ss_config.h). */
 #ifndef SS_DRIVER_H
 #define SS_DRIVER_H
 

@@ -9,7 +9,13 @@ project uses are told apart by name. algorithms/ is stricter: it is
 compiled against a real OpenSHMEM too, so besides its own headers it may
 include <shmem.h> and the C standard library only.
 
-The subfolders of sim/ and platforms/ are folders of their own: the
+The command line's side goes one way too: options/ (the options every
+simulation takes) is used by programs/ (what a program needs to run in
+the simulator) and studies/ (the studies that run many simulations; its
+calibrate/ reads a real machine's figures and needs neither), and cli/,
+the shmemsim command, uses them all; nothing includes cli/'s headers.
+
+The subfolders of sim/, platforms/ and studies/ are folders of their own: the
 checks of platform files (platforms/xml/) and the builders
 (platforms/builders/) use the top of platforms/ and not each other, and
 the top uses neither. A subfolder there without a rule is an error, so
@@ -39,16 +45,29 @@ ALLOWED = {
     # the small-message routes follow the cabled dragonfly's
     "sim": ["sim/include", "sim/api", "algorithms", "platforms",
             "platforms/builders", "models", "traces", "util"],
-    "cli": ["sim/include", "sim/api", "algorithms", "platforms", "models",
-            "traces", "util"],
+    # the options every simulation takes, and how a command fails
+    "options": ["sim/include", "sim/api", "algorithms", "platforms", "util"],
+    # what an unmodified program needs, shmemsim_main, the launcher
+    "programs": ["options", "sim/include", "sim/api", "util"],
+    # the studies that run many simulations as children ...
+    "studies": ["options", "sim/include", "sim/api", "algorithms", "platforms",
+                "models", "traces", "util"],
+    # ... and calibration, which reads a real machine's figures instead
+    "studies/calibrate": ["platforms", "util"],
+    # the shmemsim command: it parses, dispatches and prints
+    "cli": ["studies", "studies/calibrate", "options", "sim/include", "sim/api",
+            "algorithms", "platforms", "models", "traces", "util"],
     # the fuzz targets call each reader where it is, internal or not
     "fuzz": ["sim", "sim/include", "sim/api", "algorithms", "platforms",
              "platforms/xml", "platforms/builders", "models", "traces",
-             "util", "cli"],
+             "util", "options", "studies", "studies/calibrate"],
 }
+# The source folders, bottom to top.
+TOPS = ["util", "models", "traces", "platforms", "algorithms", "sim", "options",
+        "programs", "studies", "cli", "fuzz"]
 # Folders whose subfolders are folders of their own (each needs a rule,
 # sim's subfolders take sim's).
-SPLIT = ("sim", "platforms")
+SPLIT = ("sim", "platforms", "studies")
 # The headers a real OpenSHMEM program (and so algorithms/) may use.
 C_STD = {
     "assert.h", "complex.h", "ctype.h", "errno.h", "float.h", "inttypes.h",
@@ -71,12 +90,13 @@ def folder_of(rel):
 
 def rule_of(here):
     """The rule a folder follows: its own, sim's for sim's subfolders."""
-    return "sim" if here.startswith("sim") else here
+    if here in ALLOWED:
+        return here
+    return "sim" if here.startswith("sim/") else here
 
 
 def sources(root):
-    for top in ["util", "models", "traces", "platforms", "algorithms", "sim", "cli",
-                "fuzz"]:
+    for top in TOPS:
         for d, _, files in os.walk(os.path.join(root, top)):
             for f in sorted(files):
                 if f.endswith((".c", ".h", ".cpp", ".hpp")):

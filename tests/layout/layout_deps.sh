@@ -12,7 +12,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 python3 "$here/layout_deps.py" "$src"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for d in util models traces platforms algorithms sim cli; do
+for d in util models traces platforms algorithms sim options programs studies cli; do
     cp -R "$src/$d" "$tmp/$d"
 done
 printf '#include "ss_internal.h"\n' >> "$tmp/algorithms/fcollect/ring.c"

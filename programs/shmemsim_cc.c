@@ -37,7 +37,7 @@
 /* Paths of the build tree (CMake); an installed shmemsim-cc finds its own
  * from where it lives instead (paths()). */
 #ifndef SS_CC_INCLUDE
-#error "build with -DSS_CC_INCLUDE=... (cli/CMakeLists.txt)"
+#error "build with -DSS_CC_INCLUDE=... (programs/CMakeLists.txt)"
 #endif
 
 static const char usage[] =
