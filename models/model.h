@@ -57,7 +57,7 @@ typedef struct ss_model {
                              ordered, and complete on landing (ss_order.c) */
     int unordered;        /* order=adaptive: a fence is a quiet, and a
                              quiet ends when the acknowledgements return
-                             (sim/ss_order.c) */
+                             (sim/shmem/ss_order.c) */
     double poll_s;        /* simulated cost of a shmem_test that fails */
     double combine_s_per_byte;  /* reduction combine cost */
     int put_signal;       /* --put-signal ($SHMEMSIM_COLL_SIGNAL): the

@@ -18,8 +18,13 @@ the shmemsim command, uses them all; nothing includes cli/'s headers.
 The subfolders of sim/, platforms/ and studies/ are folders of their own: the
 checks of platform files (platforms/xml/) and the builders
 (platforms/builders/) use the top of platforms/ and not each other, and
-the top uses neither. A subfolder there without a rule is an error, so
-that a new one cannot slip by unchecked.
+the top uses neither. sim/ is in layers: pe/ (a PE and its memory, and
+the state the runtime shares) uses nothing of the others, engine/ (the
+messages in flight) uses pe/, shmem/ (the OpenSHMEM calls) uses both, and
+the top of sim/ (the world and the measuring driver) uses them all;
+include/ (what a program sees) uses nothing else, api/ (what the
+command line drives) include/ only. A subfolder there without a
+rule is an error, so that a new one cannot slip by unchecked.
 
 One header of algorithms/ is open to every folder: the catalogue
 (algorithms/catalogue.h), the list of collectives and algorithms with
@@ -42,9 +47,19 @@ ALLOWED = {
     "platforms/xml": ["platforms", "util"],
     "platforms/builders": ["platforms", "util"],
     "algorithms": [],            # plus <shmem.h>, see C_STD below
+    # the simulated runtime, in layers: what a program sees, what the
+    # command line drives, a PE and its memory, the messages in flight,
+    # the OpenSHMEM calls, and at the top the run (the world, the driver)
+    "sim/include": [],
+    "sim/api": ["sim/include", "algorithms", "platforms", "models"],
+    "sim/pe": ["sim/include", "sim/api", "util"],
     # the small-message routes follow the cabled dragonfly's
-    "sim": ["sim/include", "sim/api", "algorithms", "platforms",
-            "platforms/builders", "models", "traces", "util"],
+    "sim/engine": ["sim/pe", "sim/include", "sim/api", "platforms",
+                   "platforms/builders", "models", "traces", "util"],
+    "sim/shmem": ["sim/engine", "sim/pe", "sim/include", "sim/api",
+                  "algorithms", "platforms", "util"],
+    "sim": ["sim/shmem", "sim/engine", "sim/pe", "sim/include", "sim/api",
+            "algorithms", "platforms", "models", "traces", "util"],
     # the options every simulation takes, and how a command fails
     "options": ["sim/include", "sim/api", "algorithms", "platforms", "util"],
     # what an unmodified program needs, shmemsim_main, the launcher
@@ -58,15 +73,14 @@ ALLOWED = {
     "cli": ["studies", "studies/calibrate", "options", "sim/include", "sim/api",
             "algorithms", "platforms", "models", "traces", "util"],
     # the fuzz targets call each reader where it is, internal or not
-    "fuzz": ["sim", "sim/include", "sim/api", "algorithms", "platforms",
+    "fuzz": ["sim", "sim/shmem", "sim/include", "sim/api", "algorithms", "platforms",
              "platforms/xml", "platforms/builders", "models", "traces",
              "util", "options", "studies", "studies/calibrate"],
 }
 # The source folders, bottom to top.
 TOPS = ["util", "models", "traces", "platforms", "algorithms", "sim", "options",
         "programs", "studies", "cli", "fuzz"]
-# Folders whose subfolders are folders of their own (each needs a rule,
-# sim's subfolders take sim's).
+# Folders whose subfolders are folders of their own (each needs a rule).
 SPLIT = ("sim", "platforms", "studies")
 # The headers a real OpenSHMEM program (and so algorithms/) may use.
 C_STD = {
@@ -89,10 +103,8 @@ def folder_of(rel):
 
 
 def rule_of(here):
-    """The rule a folder follows: its own, sim's for sim's subfolders."""
-    if here in ALLOWED:
-        return here
-    return "sim" if here.startswith("sim/") else here
+    """The rule a folder follows: its own (none is an error)."""
+    return here
 
 
 def sources(root):

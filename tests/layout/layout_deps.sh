@@ -3,7 +3,8 @@
 # (layout_deps.py), and the check does catch a breach: a copy of the
 # sources with an algorithm that includes the runtime's internals, a
 # platform file that includes sim/'s, the platform checks including a
-# builder's header and the runtime a check's, the top of platforms/
+# builder's header and the runtime a check's, a PE's memory including the
+# message engine's, the top of platforms/
 # including a check's, a subfolder of platforms/ without a rule, and a
 # catalogue that includes anything, must be refused, naming each.
 set -eu
@@ -22,6 +23,7 @@ printf '#include "ss_config.h"\n' >> "$tmp/platforms/xml/check_values.c"
 printf '#include "loadguard.h"\n' >> "$tmp/platforms/xml/units.c"
 printf '#include "xml/units.h"\n' >> "$tmp/platforms/capacity.c"
 printf '#include "units.h"\n' >> "$tmp/sim/ss_runtime.c"
+printf '#include "ss_defer.h"\n' >> "$tmp/sim/pe/ss_heap.c"
 mkdir "$tmp/platforms/extra"
 printf '#include "topo.h"\n' > "$tmp/platforms/extra/extra.c"
 printf '#include <stddef.h>\n' >> "$tmp/algorithms/catalogue.h"
@@ -31,6 +33,6 @@ fi
 echo "$out"
 for want in "algorithms/fcollect/ring.c" "platforms/placement.c" "algorithms/combine.c" \
             "platforms/xml/check_values.c" "platforms/xml/units.c" "platforms/capacity.c" \
-            "sim/ss_runtime.c" "platforms/extra/extra.c" "algorithms/catalogue.h"; do
+            "sim/ss_runtime.c" "sim/pe/ss_heap.c" "platforms/extra/extra.c" "algorithms/catalogue.h"; do
     echo "$out" | grep -q "^$want:" || { echo "breach in $want not reported"; exit 1; }
 done
