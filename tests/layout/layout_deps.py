@@ -26,6 +26,8 @@ include/ (what a program sees) uses nothing else, api/ (what the
 command line drives) include/ only. A subfolder there without a
 rule is an error, so that a new one cannot slip by unchecked.
 
+No source folder holds more than 25 files directly inside (MAX_FILES).
+
 One header of algorithms/ is open to every folder: the catalogue
 (algorithms/catalogue.h), the list of collectives and algorithms with
 their defaults that the registries, the closed forms, the cost estimates,
@@ -43,8 +45,11 @@ ALLOWED = {
     "util": [],
     "models": [],
     "traces": [],
+    "traces/tune": ["traces"],
+    "traces/plot": ["traces"],
     "platforms": ["util"],
     "platforms/xml": ["platforms", "util"],
+    "platforms/checks": ["platforms/xml", "platforms", "util"],
     "platforms/builders": ["platforms", "util"],
     "algorithms": [],            # plus <shmem.h>, see C_STD below
     # the simulated runtime, in layers: what a program sees, what the
@@ -66,22 +71,24 @@ ALLOWED = {
     "programs": ["options", "sim/include", "sim/api", "util"],
     # the studies that run many simulations as children ...
     "studies": ["options", "sim/include", "sim/api", "algorithms", "platforms",
-                "models", "traces", "util"],
+                "models", "traces", "traces/tune", "util"],
     # ... and calibration, which reads a real machine's figures instead
     "studies/calibrate": ["platforms", "util"],
     # the shmemsim command: it parses, dispatches and prints
     "cli": ["studies", "studies/calibrate", "options", "sim/include", "sim/api",
-            "algorithms", "platforms", "models", "traces", "util"],
+            "algorithms", "platforms", "models", "traces", "traces/tune",
+            "traces/plot", "util"],
     # the fuzz targets call each reader where it is, internal or not
     "fuzz": ["sim", "sim/shmem", "sim/include", "sim/api", "algorithms", "platforms",
-             "platforms/xml", "platforms/builders", "models", "traces",
-             "util", "options", "studies", "studies/calibrate"],
+             "platforms/xml", "platforms/checks", "platforms/builders", "models",
+             "traces", "traces/tune", "traces/plot", "util", "options", "studies",
+             "studies/calibrate"],
 }
 # The source folders, bottom to top.
 TOPS = ["util", "models", "traces", "platforms", "algorithms", "sim", "options",
         "programs", "studies", "cli", "fuzz"]
 # Folders whose subfolders are folders of their own (each needs a rule).
-SPLIT = ("sim", "platforms", "studies")
+SPLIT = ("sim", "platforms", "studies", "traces")
 # The headers a real OpenSHMEM program (and so algorithms/) may use.
 C_STD = {
     "assert.h", "complex.h", "ctype.h", "errno.h", "float.h", "inttypes.h",
@@ -90,6 +97,10 @@ C_STD = {
 }
 # Headers of one folder that every folder may include, and the folder.
 SHARED = {"catalogue.h": "algorithms"}
+# No source folder holds more files than this directly inside: a folder
+# that grows past it is split by concern, so that a path says what a file
+# is about.
+MAX_FILES = 25
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 
 
@@ -113,6 +124,15 @@ def sources(root):
             for f in sorted(files):
                 if f.endswith((".c", ".h", ".cpp", ".hpp")):
                     yield os.path.relpath(os.path.join(d, f), root)
+
+
+def crowded(root):
+    """The source folders with more than MAX_FILES files directly inside."""
+    for top in TOPS:
+        for d, _, files in os.walk(os.path.join(root, top)):
+            if len(files) > MAX_FILES and any(
+                    f.endswith((".c", ".h", ".cpp", ".hpp")) for f in files):
+                yield os.path.relpath(d, root), len(files)
 
 
 def main(root):
@@ -153,11 +173,15 @@ def main(root):
                 if holders and not holders & ok:
                     bad.append(f"{rel}:{n}: {here}/ may not include {m.group(2)} "
                                f"(it belongs to {', '.join(sorted(holders))}/)")
+    for d, n in crowded(root):
+        bad.append(f"{d}/: {n} files, more than {MAX_FILES} (split it into "
+                   f"subfolders by concern)")
     for b in bad:
         print(b)
     if not bad:
-        print(f"layout: every include follows the dependency rules "
-              f"({len(folders)} folders: {', '.join(sorted(folders))})")
+        print(f"layout: every include follows the dependency rules and no "
+              f"folder holds more than {MAX_FILES} files ({len(folders)} "
+              f"folders: {', '.join(sorted(folders))})")
     return 1 if bad else 0
 
 
