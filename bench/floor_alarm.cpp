@@ -1,6 +1,6 @@
 // floor_alarm.cpp - simgrid_floor's `sem` pattern: block on a semaphore
 // that an engine timer releases (SimGrid's timers are C++ only), as a PE
-// waits for a small message (sim/ss_alarm.c).
+// waits for a small message (sim/engine/ss_alarm.c).
 #include <simgrid/kernel/Timer.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
 

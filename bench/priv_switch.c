@@ -1,6 +1,6 @@
 #define _GNU_SOURCE   /* memfd_create */
 /* priv_switch.c - what one PE switch costs a program's globals
- * (sim/ss_priv.c), on this machine: for regions of 1 KiB to 8 MiB,
+ * (sim/pe/ss_priv.c), on this machine: for regions of 1 KiB to 8 MiB,
  * copying them out and in (the copied strategy) against mapping another
  * slice of a memfd over them and touching 1, 4 or 16 pages (the remapped
  * strategy). Where the two cross is where ss_priv.c should switch

@@ -8,7 +8,7 @@
  * cost per message.
  *
  * sem, ring-sem: recursive doubling's or the ring's steps without
- * communications, as small messages travel (sim/ss_small.c): each step
+ * communications, as small messages travel (sim/engine/ss_small.c): each step
  * blocks on the actor's semaphore until an engine timer releases it about
  * 1 us later (its landing): the one wake-up a small message costs its
  * target. The floor under --small-msg: what any runtime pays that loads

@@ -1,6 +1,6 @@
 /* cmd_plot.c - shmemsim plot: charts of result CSV, drawn by gnuplot.
  *
- * The script comes from traces/plot.c; this file reads the options and
+ * The script comes from traces/plot/plot.c; this file reads the options and
  * the CSV, keeps the script if asked, and runs gnuplot on it. gnuplot is
  * spawned directly (posix_spawnp, script on a pipe to its stdin), not
  * through a shell, so a missing gnuplot is told apart from a failing one

@@ -1,4 +1,4 @@
-/* fuzz_osu.c - OSU Micro-Benchmarks output (cli/osu_parse.c), as
+/* fuzz_osu.c - OSU Micro-Benchmarks output (studies/calibrate/osu_parse.c), as
  * `shmemsim calibrate` reads it. */
 #include <stdlib.h>
 

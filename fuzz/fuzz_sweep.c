@@ -1,4 +1,4 @@
-/* fuzz_sweep.c - a sweep's state (cli/sweep.c): the result file a sweep
+/* fuzz_sweep.c - a sweep's state (studies/sweep.c): the result file a sweep
  * resumes from, a scale cache, a Slurm part. The sweep is fixed (two
  * platforms, two collectives, two PE counts, two sizes: what the seeds
  * in fuzz/seeds/sweep were run with); the first byte picks how the file

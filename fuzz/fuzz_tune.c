@@ -1,5 +1,5 @@
 /* fuzz_tune.c - tuning files ($SHMEMSIM_TUNE_FILE, read by
- * sim/ss_coll_pick.c), then a pick under the rules accepted. */
+ * sim/shmem/ss_coll_pick.c), then a pick under the rules accepted. */
 #include <stdlib.h>
 
 #include "fuzz_input.h"

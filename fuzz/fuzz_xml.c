@@ -1,5 +1,5 @@
 /* fuzz_xml.c - platform XML files through every check shmemsim makes
- * before SimGrid sees them (platforms/xml/check_platform.c: the bytes,
+ * before SimGrid sees them (platforms/checks/check_platform.c: the bytes,
  * the XML and its prolog, the format and the values, the file as a
  * whole). */
 #include <stdlib.h>

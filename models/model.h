@@ -42,7 +42,7 @@ typedef struct ss_model {
     ss_model_kind_t kind;
     int chosen;           /* --model given: the platform's costs do not
                              pick the model */
-    unsigned given;       /* costs set on the command line (cli/options.c) */
+    unsigned given;       /* costs set on the command line (options/options.c) */
     double o_send;        /* LogGP o: CPU time to issue one operation (s) */
     double gap;           /* LogGP g: minimum time between injections (s) */
     double o_recv;        /* CPU time per signal consumed (s) */
@@ -57,7 +57,7 @@ typedef struct ss_model {
                              ordered, and complete on landing (ss_order.c) */
     int unordered;        /* order=adaptive: a fence is a quiet, and a
                              quiet ends when the acknowledgements return
-                             (sim/ss_order.c) */
+                             (sim/shmem/ss_order.c) */
     double poll_s;        /* simulated cost of a shmem_test that fails */
     double combine_s_per_byte;  /* reduction combine cost */
     int put_signal;       /* --put-signal ($SHMEMSIM_COLL_SIGNAL): the

@@ -46,7 +46,7 @@ typedef struct ss_ab {
     /* Inside a node (node-aware algorithms): a put between two PEs of
      * one host takes shm_alpha + m shm_beta (the platform's loopback
      * route: --shm-lat, --shm-bw), plus shm_o and shm_o_recv under
-     * loggp; q: members per node as the run groups them (sim/ss_coll.c,
+     * loggp; q: members per node as the run groups them (sim/shmem/ss_coll.c,
      * SHMEM_TEAM_SHARED), 0 or 1: none. */
     double shm_alpha, shm_beta, shm_o, shm_o_recv;
     int q;

@@ -6,8 +6,8 @@
  * n each) because collect runs the same engines over uneven blocks;
  * predict_collect.c repeats their prototypes.
  *
- * loggp. The simulator charges, on top of alpha-beta (sim/ss_send.c,
- * sim/ss_progress.c):
+ * loggp. The simulator charges, on top of alpha-beta (sim/engine/ss_send.c,
+ * sim/engine/ss_progress.c):
  *   - every put, get or atomic: the PE is busy o (plus any debt, below)
  *     before the message leaves, and its NIC takes one message per g, so
  *     back-to-back issues leave d = max(o, g) apart. With an overhead a

@@ -19,7 +19,7 @@
  * it is blocked rings its doorbell, which takes a turn of its own. A
  * member issues no faster than the simulator: o each, the NIC one per g.
  * A quiet with sends since the previous one costs o_quiet once they are
- * done (sim/ss_order.c quiet_now).
+ * done (sim/shmem/ss_order.c quiet_now).
  * What it does not follow: the receivers' links (a member gets one
  * payload at a time in these algorithms), and SimGrid's sub-nanosecond
  * rounding of 8-byte transfers, which can flip a turn where two events

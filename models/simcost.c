@@ -7,7 +7,7 @@
  * the more flows share its links (SimGrid re-solves them each time one
  * ends), so it grows with the messages in flight (p, or p^2 for direct);
  * C_SMALL: a message under the small-message model (model.h,
- * sim/ss_small.c), which never meets SimGrid's solver: one wake-up of its
+ * sim/engine/ss_small.c), which never meets SimGrid's solver: one wake-up of its
  * target plus the runtime's own work, whatever the flows in flight; a
  * broadcast's cost twice the others' (C_SMALL_BCAST; measured 8.5 to
  * 8.7 us at 100,000 PEs against 2.9 to 4.1 us for the other collectives

@@ -28,7 +28,7 @@
  * link together, the last one lands k * bytes / bw after the first, as
  * under fair sharing; what differs is the order within the k (first come,
  * first served, rather than all together at the end): each link therefore
- * also notes its bursts, and sim/ss_burst.c moves their messages to land
+ * also notes its bursts, and sim/engine/ss_burst.c moves their messages to land
  * together (ss_wire_burst_end) once no more can join. Small messages and
  * SimGrid's flows do not see each other: a few bytes take a negligible
  * share of a link that carries bulk data, and the bulk data loses as

@@ -37,7 +37,7 @@ enum {
     SS_ROW_FITTED,     /* the fit on the simulated points, its interval */
     SS_ROW_SIMULATED,  /* simulated whole (lo_s = hi_s = time_s) */
     SS_ROW_SAMPLED,    /* from windows of a step algorithm's steps run at
-                          this size, its interval (cli/scale_sample.c) */
+                          this size, its interval (studies/scale_sample.c) */
 };
 
 typedef struct ss_scale_row {

@@ -1,6 +1,6 @@
 /* trace.h - per-operation event traces of a run, and their writers.
  *
- * The simulator records one event per traced operation (sim/ss_trace.c);
+ * The simulator records one event per traced operation (sim/engine/ss_trace.c);
  * this file only knows the event records, so the writers can be tested and
  * reused without a simulation.
  *

@@ -1,5 +1,5 @@
 // dragonfly.hpp - the cabled dragonfly zone (dragonfly.cpp), for load.cpp
-// and for the runtime's small-message routes (sim/ss_route.cpp).
+// and for the runtime's small-message routes (sim/engine/ss_route.cpp).
 #ifndef SS_DRAGONFLY_HPP
 #define SS_DRAGONFLY_HPP
 

@@ -1,6 +1,6 @@
 /* ss_config.h - how one simulation is set up, and running it: the
- * runtime library's interface to the command line (cli/) and tests. The
- * config is filled by cli/options.c (`shmemsim run`, shmemsim_main). */
+ * runtime library's interface to the command line (options/, cli/, programs/) and tests. The
+ * config is filled by options/options.c (`shmemsim run`, shmemsim_main). */
 #ifndef SS_CONFIG_H
 #define SS_CONFIG_H
 
@@ -39,7 +39,7 @@ typedef struct ss_config {
     const char *alg[SHCOLL_NKINDS];  /* per collective kind (shcoll_kind_t);
                                   NULL: $SHMEMSIM_<KIND>_ALGORITHM, else
                                   $SHMEMSIM_TUNE_FILE, else by size
-                                  (sim/ss_coll_pick.c) */
+                                  (sim/shmem/ss_coll_pick.c) */
     int radix;                 /* 0: algorithm default */
     size_t segment;            /* 0: algorithm default */
     const char *leader;        /* --leader: what the node-aware algorithms
@@ -51,7 +51,7 @@ typedef struct ss_config {
                                   between calls x F is simulated time;
                                   0: computation is free (ss_compute.c) */
     int no_defer;              /* --no-defer: a PE naps through each issue
-                                  and fence wait (sim/ss_defer.c) */
+                                  and fence wait (sim/engine/ss_defer.c) */
     shcoll_steps_t steps;      /* --steps: the window of a step algorithm
                                   the measured collectives run ({0, 0}:
                                   all; shcoll.h) */
@@ -83,7 +83,7 @@ typedef struct ss_run_stats {
                                       debt: ss_small_nap) */
     unsigned long long deferred;   /* sends, fences and quiets the runtime
                                       carried on while the PE blocked
-                                      (sim/ss_defer.c) */
+                                      (sim/engine/ss_defer.c) */
     unsigned long long comms;      /* SimGrid communications carrying both
                                       (fewer than their sum: a fenced
                                       atomic rides on the put before it) */

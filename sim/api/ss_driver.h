@@ -1,5 +1,5 @@
 /* ss_driver.h - measuring collectives: what `shmemsim run` simulates.
- * Part of the runtime library's interface to cli/ (with ss_config.h). */
+ * Part of the runtime library's interface to the command line (with ss_config.h). */
 #ifndef SS_DRIVER_H
 #define SS_DRIVER_H
 
@@ -46,7 +46,7 @@ const char *ss_coll_leader(const ss_config_t *cfg);
  * with the choices in err. */
 int ss_coll_leader_ok(int kind, const char *name, char *err, size_t errlen);
 /* Members per node of the set {start + r stride : r < size} in this
- * run's placement, as SHMEM_TEAM_SHARED groups PEs (sim/ss_team.c):
+ * run's placement, as SHMEM_TEAM_SHARED groups PEs (sim/shmem/ss_team.c):
  * members r and r' share a host iff r / q == r' / q; 1 when the hosts do
  * not group the members that way. */
 int ss_coll_node(int start, int stride, int size);

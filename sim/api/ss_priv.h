@@ -1,6 +1,6 @@
 /* ss_priv.h - each PE's private copy of a program's global and static
  * variables, for unmodified programs built with shmemsim-cc (see
- * sim/ss_priv.c for how, docs/programs.md for what).
+ * sim/pe/ss_priv.c for how, docs/programs.md for what).
  *
  * The program's writable data sits in a few regions of the executable
  * (shmemsim-cc gathers it there at link time). Every PE has its own copy

@@ -1,7 +1,7 @@
 /* ss_thread.h - the threads an unmodified program starts on a PE, run as
- * SimGrid actors on the PE's host (sim/ss_thread.c says how and what it
- * costs). cli/prog_threads.c maps the program's pthread calls on these;
- * part of the runtime library's interface to cli/. */
+ * SimGrid actors on the PE's host (sim/pe/ss_thread.c says how and what it
+ * costs). programs/prog_threads.c maps the program's pthread calls on these;
+ * part of the runtime library's interface to programs/. */
 #ifndef SS_THREAD_H
 #define SS_THREAD_H
 

@@ -4,7 +4,7 @@
 # minutes when every put in flight was scanned per operation: 200,000 puts
 # on 2 PEs and 20,000 on each of 64 PEs under the small-message model, and
 # 5,000 on 2 PEs through SimGrid flows, past both windows of SimGrid
-# handles a PE keeps (sim/ss_progress.c). Each must finish and say so.
+# handles a PE keeps (sim/engine/ss_progress.c). Each must finish and say so.
 set -u
 cc=${1:?usage: manyputs.sh SHMEMSIM_CC SHMEMSIM_RUN CLIENTS_DIR}
 run=${2:?}

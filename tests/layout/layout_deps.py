@@ -9,11 +9,24 @@ project uses are told apart by name. algorithms/ is stricter: it is
 compiled against a real OpenSHMEM too, so besides its own headers it may
 include <shmem.h> and the C standard library only.
 
-The subfolders of sim/ and platforms/ are folders of their own: the
+The command line's side goes one way too: options/ (the options every
+simulation takes) is used by programs/ (what a program needs to run in
+the simulator) and studies/ (the studies that run many simulations; its
+calibrate/ reads a real machine's figures and needs neither), and cli/,
+the shmemsim command, uses them all; nothing includes cli/'s headers.
+
+The subfolders of sim/, platforms/ and studies/ are folders of their own: the
 checks of platform files (platforms/xml/) and the builders
 (platforms/builders/) use the top of platforms/ and not each other, and
-the top uses neither. A subfolder there without a rule is an error, so
-that a new one cannot slip by unchecked.
+the top uses neither. sim/ is in layers: pe/ (a PE and its memory, and
+the state the runtime shares) uses nothing of the others, engine/ (the
+messages in flight) uses pe/, shmem/ (the OpenSHMEM calls) uses both, and
+the top of sim/ (the world and the measuring driver) uses them all;
+include/ (what a program sees) uses nothing else, api/ (what the
+command line drives) include/ only. A subfolder there without a
+rule is an error, so that a new one cannot slip by unchecked.
+
+No source folder holds more than 25 files directly inside (MAX_FILES).
 
 One header of algorithms/ is open to every folder: the catalogue
 (algorithms/catalogue.h), the list of collectives and algorithms with
@@ -32,23 +45,50 @@ ALLOWED = {
     "util": [],
     "models": [],
     "traces": [],
+    "traces/tune": ["traces"],
+    "traces/plot": ["traces"],
     "platforms": ["util"],
     "platforms/xml": ["platforms", "util"],
+    "platforms/checks": ["platforms/xml", "platforms", "util"],
     "platforms/builders": ["platforms", "util"],
     "algorithms": [],            # plus <shmem.h>, see C_STD below
+    # the simulated runtime, in layers: what a program sees, what the
+    # command line drives, a PE and its memory, the messages in flight,
+    # the OpenSHMEM calls, and at the top the run (the world, the driver)
+    "sim/include": [],
+    "sim/api": ["sim/include", "algorithms", "platforms", "models"],
+    "sim/pe": ["sim/include", "sim/api", "util"],
     # the small-message routes follow the cabled dragonfly's
-    "sim": ["sim/include", "sim/api", "algorithms", "platforms",
-            "platforms/builders", "models", "traces", "util"],
-    "cli": ["sim/include", "sim/api", "algorithms", "platforms", "models",
-            "traces", "util"],
+    "sim/engine": ["sim/pe", "sim/include", "sim/api", "platforms",
+                   "platforms/builders", "models", "traces", "util"],
+    "sim/shmem": ["sim/engine", "sim/pe", "sim/include", "sim/api",
+                  "algorithms", "platforms", "util"],
+    "sim": ["sim/shmem", "sim/engine", "sim/pe", "sim/include", "sim/api",
+            "algorithms", "platforms", "models", "traces", "util"],
+    # the options every simulation takes, and how a command fails
+    "options": ["sim/include", "sim/api", "algorithms", "platforms", "util"],
+    # what an unmodified program needs, shmemsim_main, the launcher
+    "programs": ["options", "sim/include", "sim/api", "util"],
+    # the studies that run many simulations as children ...
+    "studies": ["options", "sim/include", "sim/api", "algorithms", "platforms",
+                "models", "traces", "traces/tune", "util"],
+    # ... and calibration, which reads a real machine's figures instead
+    "studies/calibrate": ["platforms", "util"],
+    # the shmemsim command: it parses, dispatches and prints
+    "cli": ["studies", "studies/calibrate", "options", "sim/include", "sim/api",
+            "algorithms", "platforms", "models", "traces", "traces/tune",
+            "traces/plot", "util"],
     # the fuzz targets call each reader where it is, internal or not
-    "fuzz": ["sim", "sim/include", "sim/api", "algorithms", "platforms",
-             "platforms/xml", "platforms/builders", "models", "traces",
-             "util", "cli"],
+    "fuzz": ["sim", "sim/shmem", "sim/include", "sim/api", "algorithms", "platforms",
+             "platforms/xml", "platforms/checks", "platforms/builders", "models",
+             "traces", "traces/tune", "traces/plot", "util", "options", "studies",
+             "studies/calibrate"],
 }
-# Folders whose subfolders are folders of their own (each needs a rule,
-# sim's subfolders take sim's).
-SPLIT = ("sim", "platforms")
+# The source folders, bottom to top.
+TOPS = ["util", "models", "traces", "platforms", "algorithms", "sim", "options",
+        "programs", "studies", "cli", "fuzz"]
+# Folders whose subfolders are folders of their own (each needs a rule).
+SPLIT = ("sim", "platforms", "studies", "traces")
 # The headers a real OpenSHMEM program (and so algorithms/) may use.
 C_STD = {
     "assert.h", "complex.h", "ctype.h", "errno.h", "float.h", "inttypes.h",
@@ -57,6 +97,10 @@ C_STD = {
 }
 # Headers of one folder that every folder may include, and the folder.
 SHARED = {"catalogue.h": "algorithms"}
+# No source folder holds more files than this directly inside: a folder
+# that grows past it is split by concern, so that a path says what a file
+# is about.
+MAX_FILES = 25
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 
 
@@ -70,17 +114,25 @@ def folder_of(rel):
 
 
 def rule_of(here):
-    """The rule a folder follows: its own, sim's for sim's subfolders."""
-    return "sim" if here.startswith("sim") else here
+    """The rule a folder follows: its own (none is an error)."""
+    return here
 
 
 def sources(root):
-    for top in ["util", "models", "traces", "platforms", "algorithms", "sim", "cli",
-                "fuzz"]:
+    for top in TOPS:
         for d, _, files in os.walk(os.path.join(root, top)):
             for f in sorted(files):
                 if f.endswith((".c", ".h", ".cpp", ".hpp")):
                     yield os.path.relpath(os.path.join(d, f), root)
+
+
+def crowded(root):
+    """The source folders with more than MAX_FILES files directly inside."""
+    for top in TOPS:
+        for d, _, files in os.walk(os.path.join(root, top)):
+            if len(files) > MAX_FILES and any(
+                    f.endswith((".c", ".h", ".cpp", ".hpp")) for f in files):
+                yield os.path.relpath(d, root), len(files)
 
 
 def main(root):
@@ -121,11 +173,15 @@ def main(root):
                 if holders and not holders & ok:
                     bad.append(f"{rel}:{n}: {here}/ may not include {m.group(2)} "
                                f"(it belongs to {', '.join(sorted(holders))}/)")
+    for d, n in crowded(root):
+        bad.append(f"{d}/: {n} files, more than {MAX_FILES} (split it into "
+                   f"subfolders by concern)")
     for b in bad:
         print(b)
     if not bad:
-        print(f"layout: every include follows the dependency rules "
-              f"({len(folders)} folders: {', '.join(sorted(folders))})")
+        print(f"layout: every include follows the dependency rules and no "
+              f"folder holds more than {MAX_FILES} files ({len(folders)} "
+              f"folders: {', '.join(sorted(folders))})")
     return 1 if bad else 0
 
 

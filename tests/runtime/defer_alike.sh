@@ -1,6 +1,6 @@
 #!/bin/sh
 # defer_alike.sh SHMEMSIM - the runtime carrying on a PE's issue and fence
-# waits (sim/ss_defer.c) gives the times of a PE napping through them
+# waits (sim/engine/ss_defer.c) gives the times of a PE napping through them
 # (--no-defer), but for ties at one instant: a deferred step runs in the
 # alarm's ring, a napping PE after it, so two sends of one instant may
 # reach a shared link in the other order. With one PE per node inside one

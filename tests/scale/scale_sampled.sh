@@ -1,6 +1,6 @@
 #!/bin/sh
 # scale_sampled.sh SHMEMSIM - a step algorithm sampled at the top of a
-# ladder (cli/scale_sample.c: windows of its steps run at that size,
+# ladder (studies/scale_sample.c: windows of its steps run at that size,
 # extrapolated in steps) against the whole call simulated there: ring and
 # neighbour-exchange fcollect of 8 B at 2,048 PEs on aries-xc, within 3%
 # and inside the sampled interval. And `run --steps` refuses what it

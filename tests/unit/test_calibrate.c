@@ -1,8 +1,8 @@
 /* test_calibrate.c - cmocka tests for `shmemsim calibrate`'s pieces: the
- * OSU output reader (cli/osu_parse.c) on the samples of tests/osu/ (OMB
+ * OSU output reader (studies/calibrate/osu_parse.c) on the samples of tests/osu/ (OMB
  * 5.x, 6.x and 7.x formats) and on broken input, the GSL fits
- * (cli/calib_fit.c), the parameters from them (cli/calib_solve.c) and
- * the spec written (cli/calib_spec.c). */
+ * (studies/calibrate/calib_fit.c), the parameters from them (calib_solve.c) and
+ * the spec written (calib_spec.c). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <setjmp.h>

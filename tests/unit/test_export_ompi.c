@@ -1,5 +1,5 @@
-/* test_export_ompi.c - cmocka tests for traces/export_ompi_mca.c and
- * traces/export_ompi_rules.c, on a tuning table built by hand from a few
+/* test_export_ompi.c - cmocka tests for traces/tune/export_ompi_mca.c and
+ * traces/tune/export_ompi_rules.c, on a tuning table built by hand from a few
  * measured rows whose winners, fallbacks and crossovers are worked out in
  * the comments below. The rules file is read back the way Open MPI 4.1's
  * coll_tuned reads it (numbers, '#' to end of line) and looked up the way

@@ -1,4 +1,4 @@
-/* test_plot.c - cmocka tests for traces/plot.c, the gnuplot script writer.
+/* test_plot.c - cmocka tests for traces/plot/plot.c, the gnuplot script writer.
  *
  * The rows come from a small cost model with a known crossover (written as
  * CSV and read back with ss_results_read, as the command does), and the

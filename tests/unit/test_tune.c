@@ -1,5 +1,5 @@
-/* test_tune.c - cmocka tests for traces/tune.c (the tuning table) and the
- * UCC and Sandia OpenSHMEM exporters (traces/export_ucc.c, export_sos.c).
+/* test_tune.c - cmocka tests for traces/tune/tune.c (the tuning table) and the
+ * UCC and Sandia OpenSHMEM exporters (traces/tune/export_ucc.c, export_sos.c).
  *
  * The rows are synthetic, with times chosen so the winner of every point
  * is known by construction; the expected rules, crossovers and runtime

@@ -342,7 +342,7 @@ int calib_solve(calib_input_t *in, size_t n, const calib_opts_t *o,
     if (sort(in, n, s, err, errlen))
         return -1;
     /* Within a node a quiet waits for no acknowledgement: a store there
-     * is complete once it has landed (sim/ss_order.c). */
+     * is complete once it has landed (sim/shmem/ss_order.c). */
     s[0].k = o->unordered ? 2 : 1;
     s[1].k = 1;
     s[1].base = CALIB_SIDE;

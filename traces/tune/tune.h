@@ -99,7 +99,7 @@ typedef int (*ss_tune_export_fn)(FILE *out, FILE *note, const ss_tune_t *t,
                                  char *err, size_t errlen);
 
 /* What a runtime runs at one measured (PE count, size) of a collective,
- * as a runtime exporter plans it (traces/tune_plan.c). The file is
+ * as a runtime exporter plans it (traces/tune/tune_plan.c). The file is
  * written from the plan, the round-trip tests read the file back with
  * the runtime's own selection rules and compare with it, and
  * shmemsim tune --check re-simulates `runs` at each cell. */

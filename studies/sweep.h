@@ -1,4 +1,4 @@
-/* sweep.h - the pieces of `shmemsim sweep` (internal to cli/).
+/* sweep.h - the pieces of `shmemsim sweep` (studies/, started by cli/cmd_sweep.c).
  *
  * A sweep is a list of points, each (platform, collective, PEs, algorithm)
  * run over all sizes by one child `shmemsim run` process. A point is the

@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "check_error.h"
-#include "file_model.h"
+#include "xml/file_model.h"
 
 /* PE i runs on hosts[slot[i]], for n PEs: -1 with the error in e when
  * two of those hosts (or one and itself) have no route in the model m. */

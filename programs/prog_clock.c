@@ -12,7 +12,7 @@
  * SS_EPOCH, so that runs are deterministic; the others (monotonic, CPU
  * time, steady_clock, clock()) start at 0. Computation between OpenSHMEM
  * calls takes no simulated time unless the run measures it (--compute,
- * sim/ss_compute.c). */
+ * sim/pe/ss_compute.c). */
 #include <errno.h>
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>

@@ -1,7 +1,7 @@
 /* elf_probe.h - what shmemsim-run and shmemsim-cc need to know about an
  * ELF file without running it: whether it has a section (a program
  * built with shmemsim-cc has "shmemsim_program"), its sections, and
- * whether it defines a symbol (the program's main). Internal to cli/. */
+ * whether it defines a symbol (the program's main). Internal to programs/. */
 #ifndef SS_ELF_PROBE_H
 #define SS_ELF_PROBE_H
 

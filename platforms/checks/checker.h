@@ -9,10 +9,10 @@
 #include <stddef.h>
 
 #include "check_error.h"
-#include "file_model.h"
-#include "schema.h"
-#include "stream.h"
-#include "units.h"
+#include "xml/file_model.h"
+#include "xml/schema.h"
+#include "xml/stream.h"
+#include "xml/units.h"
 
 #define SS_CK_DEPTH 256     /* libxml2's own nesting limit */
 

@@ -37,7 +37,7 @@
 /* Paths of the build tree (CMake); an installed shmemsim-cc finds its own
  * from where it lives instead (paths()). */
 #ifndef SS_CC_INCLUDE
-#error "build with -DSS_CC_INCLUDE=... (cli/CMakeLists.txt)"
+#error "build with -DSS_CC_INCLUDE=... (programs/CMakeLists.txt)"
 #endif
 
 static const char usage[] =
@@ -107,10 +107,10 @@ static const char redefine[] =
     "_ZNSt6chrono3_V212system_clock3nowEv shmemsim_system_clock_now\n"
     "_ZNSt6chrono3_V212steady_clock3nowEv shmemsim_steady_clock_now\n";
 
-/* SimGrid's context switch, which the runtime hooks (sim/ss_priv_hook.c):
+/* SimGrid's context switch, which the runtime hooks (sim/pe/ss_priv_hook.c):
  * the executable must export it for the hook to take. And the OpenSHMEM
  * calls, for an error to name the one a thread the simulator does not
- * run made (sim/ss_thread.c). */
+ * run made (sim/pe/ss_thread.c). */
 #define SS_CC_HOOK "-Wl,--export-dynamic-symbol=_ZN7simgrid6kernel7context14SwappedContext7suspendEv"
 #define SS_CC_EXPORT "-Wl,--export-dynamic-symbol=shmem_*"
 

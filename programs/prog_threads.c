@@ -1,6 +1,6 @@
 #define _GNU_SOURCE   /* pthread barriers under -std=c11 */
 /* prog_threads.c - a program's pthreads inside the simulation: on a PE,
- * pthread_create starts a thread of that PE (sim/ss_thread.c), and the
+ * pthread_create starts a thread of that PE (sim/pe/ss_thread.c), and the
  * calls that block a thread (join, mutexes, conditions, barriers) block
  * its actor instead: all actors share one OS thread, so a real mutex held
  * by one actor would stop every PE. shmemsim-cc points the program's

@@ -1,4 +1,4 @@
-/* scale_cmd.h - the pieces of `shmemsim scale` (internal to cli/).
+/* scale_cmd.h - the pieces of `shmemsim scale` (studies/, started by cli/cmd_scale.c).
  *
  * cmd_scale.c reads and checks the command line and drives; scale_plan.c
  * decides which ladder points are simulated within the budget and guards

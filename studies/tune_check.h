@@ -1,4 +1,4 @@
-/* tune_check.h - shmemsim tune --check (cli/tune_check.c). */
+/* tune_check.h - shmemsim tune --check (studies/tune_check.c). */
 #ifndef SS_TUNE_CHECK_H
 #define SS_TUNE_CHECK_H
 

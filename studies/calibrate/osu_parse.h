@@ -20,7 +20,7 @@
  * that runs several datatypes (-D), the rest is left unread.
  *
  * Every value is turned into SI units: seconds, bytes per second (OSU's
- * MB is 10^6 bytes), messages or operations per second. Internal to cli/. */
+ * MB is 10^6 bytes), messages or operations per second. Internal to studies/. */
 #ifndef SS_OSU_PARSE_H
 #define SS_OSU_PARSE_H
 

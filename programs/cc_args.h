@@ -1,7 +1,7 @@
 /* cc_args.h - how shmemsim-cc reads a compiler command line: which
  * arguments are sources, objects, the output, flags for compiling and
  * flags for linking (shmemsim-cc compiles and links in separate steps,
- * with its own step in between). Internal to cli/. */
+ * with its own step in between). Internal to programs/. */
 #ifndef SS_CC_ARGS_H
 #define SS_CC_ARGS_H
 

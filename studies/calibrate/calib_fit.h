@@ -19,7 +19,7 @@
  * The 8-byte figures fix o, o_get + 2L and k L + o_quiet; one more
  * relation is needed, and calib_solve.c takes o_get = o (a get is handed
  * to the NIC as a put is) unless that leaves a cost negative. Internal to
- * cli/. */
+ * studies/. */
 #ifndef SS_CALIB_FIT_H
 #define SS_CALIB_FIT_H
 

@@ -1,6 +1,6 @@
 #define _GNU_SOURCE
 /* prog_globals.c - the program's global and static variables as regions
- * that every PE has its own copy of (sim/ss_priv.c does the copying).
+ * that every PE has its own copy of (sim/pe/ss_priv.c does the copying).
  *
  * shmemsim-cc gathers the writable data of the program's own objects
  * into two sections (its linker script, shmemsim_cc.c): shmemsim_priv_data

@@ -1,6 +1,6 @@
 /* fail.h - how the command line fails: one printer of errors, and the
- * exit status of each kind of failure (docs/exit-status.md). Internal to
- * cli/. */
+ * exit status of each kind of failure (docs/exit-status.md). Shared by
+ * the command line's folders (cli/, studies/, programs/). */
 #ifndef SS_FAIL_H
 #define SS_FAIL_H
 

@@ -109,7 +109,7 @@ const char *ss_coll_leader(const ss_config_t *cfg)
     return v;
 }
 
-/* SHMEM_TEAM_SHARED (sim/ss_team.c, host_group) puts PE x on host x / ppn
+/* SHMEM_TEAM_SHARED (sim/shmem/ss_team.c, host_group) puts PE x on host x / ppn
  * under block placement and on host x mod ceil(npes / ppn) under round
  * robin; the node-aware algorithms want the same grouping as r / q over
  * the set's members. Block: a set starting at a host's first PE whose

@@ -4,7 +4,7 @@
  * process-level services a PE expects to have to itself: its globals
  * (prog_globals.c), exit and atexit (prog_exit.c), clocks and sleeps
  * (prog_clock.c). shmemsim-cc renames the program's references to those
- * libc functions to the shmemsim_* ones defined here. Internal to cli/. */
+ * libc functions to the shmemsim_* ones defined here. Internal to programs/. */
 #ifndef SS_PROG_H
 #define SS_PROG_H
 

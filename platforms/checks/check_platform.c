@@ -13,8 +13,8 @@
 #include "checker.h"
 #include "oneline.h"
 #include "platform.h"
-#include "read_file.h"
 #include "topo.h"
+#include "xml/read_file.h"
 
 static ss_pmodel_t *checked;        /* the model of the last file checked */
 
