@@ -231,7 +231,7 @@ void ss_priv_enter(void)
     ss_pe_t *pe = ss_self();
     if (!P.resumes)
         ss_fatal("PE %d: the runtime does not see SimGrid switch between PEs "
-                 "(sim/ss_priv_hook.c hooks SimGrid 3.32's context switch), so "
+                 "(sim/pe/ss_priv_hook.c hooks SimGrid 3.32's context switch), so "
                  "the PEs' globals cannot be kept apart; use SimGrid 3.32 with "
                  "its default context factory (raw, boost or ucontext)", pe->id);
     if (pe->id != P.owner)
