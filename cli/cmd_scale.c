@@ -275,87 +275,6 @@ static int check_ladder(const scale_opts_t *o)
     return 0;
 }
 
-static void member_bytes(int p, size_t bytes, size_t *sizes)
-{
-    for (int r = 0; r < p; r++)
-        sizes[r] = shcoll_collect_bytes(r, bytes, 1);
-}
-
-/* Algorithm a at size s as the fits see it. The step algorithms of
- * fcollect (ring, neighbour exchange) talk to their neighbours only. */
-void ss_scale_case_of(const ss_scale_job_t *j, size_t a, size_t s, ss_scale_case_t *c)
-{
-    const shcoll_alg_t *alg = shcoll_find((shcoll_kind_t)j->kind, j->algs[a]);
-    *c = (ss_scale_case_t){kind_name(j), j->algs[a], j->bytes[s],
-                           shcoll_type_size((shcoll_type_t)j->run.type), j->run.root,
-                           j->run.cfg.radix, j->run.cfg.segment,
-                           j->kind == SHCOLL_COLLECT ? member_bytes : NULL,
-                           alg && alg->nsteps && j->kind != SHCOLL_ALLTOALL,
-                           !strcmp(j->algs[a], "bruck"),   /* the one shifted */
-                           j->kind == SHCOLL_FCOLLECT &&
-                               !strcmp(j->algs[a], "neighbor_exchange")};   /* paired */
-}
-
-static int span_of(const ss_scale_job_t *j, long pes, ss_span_t *s)
-{
-    size_t nodes = ((size_t)pes + (size_t)j->ppn - 1) / (size_t)j->ppn;
-    return ss_platform_span(j->platform, nodes, s);
-}
-
-/* The bandwidth a log-step algorithm's bytes see. Step m (m = 1, 2, ...)
- * sends 2^(m-1) blocks to a partner 2^(m-1) away; sh[m] is the share of
- * blocks of 2^m PEs (the narrowest of the levels they span). Inside
- * aligned blocks (recursive doubling, k-nomial) step m crosses only the
- * levels within its block: sh[m]. Shifted around the team (Bruck), it
- * also crosses every larger level, but only d = 2^(m-1) of a level's
- * S = 2^(m'-1) PEs do, so each has S/d times the share: the least of
- * sh[m'] 2^(m'-m) over m' >= m. The steps' shares are weighted by the
- * blocks they send (harmonic: time adds). */
-static void step_shares(const double *sh, int nm, long p, double *blocked, double *shifted)
-{
-    double blocks = 0, t_blocked = 0, t_shifted = 0;
-    for (int m = 1; m <= nm; m++) {
-        long b = 1L << m;
-        double w = (double)(b < p ? b : p) - (double)(b / 2);
-        double sft = sh[m];
-        for (int k = m + 1; k <= nm; k++)
-            sft = fmin(sft, sh[k] * (double)(1L << (k - m)));
-        blocks += w;
-        t_blocked += w / sh[m];
-        t_shifted += w / sft;
-    }
-    *blocked = blocks / t_blocked;
-    *shifted = blocks / t_shifted;
-}
-
-int ss_scale_span_at(const ss_scale_job_t *j, int p, const ss_span_t *seen,
-                     ss_scale_span_t *out)
-{
-    ss_span_t top, s, pair;
-    double sh[64], sum = 0, blocked, shifted;
-    int nm = 0;
-    if (j->run.cfg.placement != SS_PLACE_BLOCK || span_of(j, p, &top))
-        return -1;
-    if (seen && seen->latency < top.latency)
-        top = *seen;
-    if (span_of(j, 2, &pair))
-        return -1;
-    for (long b = 2; nm < 62; b *= 2) {
-        if (span_of(j, b < p ? b : p, &s))
-            return -1;
-        sum += fmin(s.latency, top.latency);
-        sh[++nm] = fmax(s.bandwidth, top.bandwidth);
-        if (b >= p)
-            break;
-    }
-    step_shares(sh, nm, p, &blocked, &shifted);
-    /* shares are per node, and a node's ppn PEs all send at once */
-    *out = (ss_scale_span_t){top.latency, fmin(pair.latency, top.latency),
-                             top.bandwidth / j->ppn, sum / nm, blocked / j->ppn,
-                             shifted / j->ppn};
-    return 0;
-}
-
 /* Each algorithm's closed form at every ladder point and size: the
  * basis of the fits, and the check that it can run there. */
 static int make_bases(ss_scale_job_t *j)
@@ -370,7 +289,7 @@ static int make_bases(ss_scale_job_t *j)
      * point spans is the same for every algorithm and size: found once. */
     for (size_t e = 0; e < j->nladder; e++) {
         int p = j->ladder[e];
-        if (j->run.cfg.placement != SS_PLACE_BLOCK || span_of(j, p, &j->span[e]))
+        if (j->run.cfg.placement != SS_PLACE_BLOCK || ss_scale_span_of(j, p, &j->span[e]))
             j->span[e] = (ss_span_t){.level = -1};
         ss_scale_span_t sp;
         int known = ss_scale_span_at(j, p, NULL, &sp) == 0;

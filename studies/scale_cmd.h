@@ -61,6 +61,10 @@ static inline ss_scale_basis_t *ss_scale_basis_at(const ss_scale_job_t *j, size_
 /* Algorithm a at size s, as the fits see it (models/scale.h). */
 void ss_scale_case_of(const ss_scale_job_t *j, size_t a, size_t s, ss_scale_case_t *c);
 
+/* What pes PEs span on the platform (nodes of j->ppn under block
+ * placement); -1 when the platform does not say. */
+int ss_scale_span_of(const ss_scale_job_t *j, long pes, ss_span_t *s);
+
 /* What p PEs span for the fits, or (seen not NULL) what they would span
  * were the machine no larger than the part `seen`; -1 when the platform
  * does not say (a file, or a placement other than block). */
