@@ -184,6 +184,36 @@ static void widen_span(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
     r->beyond_span = j->span[e].name;
 }
 
+/* A fitted point lies between the simulated ones around it: the same
+ * algorithm, size, platform and placement on more PEs does not finish
+ * sooner (each PE's steps and bytes only grow, and so do the routes).
+ * So the nearest simulated time below is a floor, and the nearest above
+ * (a sampled top by its interval's top) a ceiling: the interval never
+ * starts at 0, and between two simulated points it holds no more than
+ * they allow. A fit that strays outside them is pulled back in. */
+static void bracket(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
+                    const double *t, ss_scale_row_t *r)
+{
+    const double *ts = &t[(a * j->nsizes + s) * j->nladder];
+    const ss_scale_sample_t *smp = &j->sampled[a * j->nsizes + s];
+    double below = NAN, above = NAN;
+    for (size_t k = e; k-- > 0 && isnan(below);)
+        below = ts[k];
+    for (size_t k = e + 1; k < j->nladder && isnan(above); k++)
+        above = ts[k];
+    if (isnan(above) && e + 1 < j->nladder && !isnan(smp->time_s))
+        above = smp->hi_s;
+    if (!isnan(below) && r->lo_s < below)
+        r->lo_s = below;
+    if (!isnan(above) && r->hi_s > above)
+        r->hi_s = above;
+    if (r->lo_s > r->hi_s) {   /* the fit's interval misses the bracket */
+        r->lo_s = isnan(below) ? r->hi_s : below;
+        r->hi_s = isnan(above) ? r->lo_s : above;
+    }
+    r->time_s = fmin(fmax(r->time_s, r->lo_s), r->hi_s);
+}
+
 /* The row of ladder point e: simulated, fitted, or none (returns 0). */
 static int point_row(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
                      const double *t, const series_t *sr, const char *form,
@@ -212,6 +242,7 @@ static int point_row(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
         widen_span(j, a, s, e, sr, r);
     else if (j->span[e].level > sr->level)
         widen_beyond(r, &sr->span, &j->span[e]);
+    bracket(j, a, s, e, t, r);
     return 1;
 }
 
