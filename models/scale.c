@@ -472,7 +472,8 @@ int ss_scale_backtest(const ss_scale_basis_t *b, const double *t, size_t n,
     double y = ss_scale_predict(&fit, &b[big], 0.95, &lo, &hi);
     double tol = ss_scale_tolerance(&fit) * t[big];
     *err = (y - t[big]) / t[big];
-    *covered = lo - tol <= t[big] && t[big] <= hi + tol;
+    *covered = fabs(*err) < SS_SCALE_BACKTEST_FAIL && lo - tol <= t[big] &&
+               t[big] <= hi + tol;
     double step = log2((double)b[big].p / b[second].p);
     if (step > 0)
         m->drift = fmax(m->drift, fabs(*err) / fmax(step, 1));

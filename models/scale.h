@@ -181,6 +181,11 @@ void ss_scale_describe(const ss_scale_model_t *m, char *buf, size_t len);
  * errs by 2% on the points it has seen is not news). */
 double ss_scale_tolerance(const ss_scale_model_t *m);
 
+/* A back-test that misses by this share of the time or more fails,
+ * whatever its interval says: an interval wide enough to hold a +100%
+ * miss does not vouch for the form. */
+#define SS_SCALE_BACKTEST_FAIL 1.0
+
 /* Back-test of m, fitted on these points by ss_scale_fit: refits its
  * form on the points m was fitted on but the largest (or, when too few
  * are left for it, chooses a form again among them), and predicts that

@@ -133,9 +133,12 @@ static void backtest_line(FILE *f, const ss_scale_row_t *r)
         fprintf(f, "  back-test: too few points (4 simulated needed)\n");
         return;
     }
-    fprintf(f, "  back-test: %d PEs predicted from the smaller points %+.1f%% "
-            "(%s the 95%% interval, give or take the fit's error)\n", r->backtest_pes,
-            100 * r->backtest_error, r->backtest_covered ? "inside" : "OUTSIDE");
+    const char *why = r->backtest_covered ? "inside the 95% interval, give or take "
+                                            "the fit's error"
+                    : "FAILED: outside the 95% interval, or a miss of 100% or more; "
+                      "its fitted times are not ranked";
+    fprintf(f, "  back-test: %d PEs predicted from the smaller points %+.1f%% (%s)\n",
+            r->backtest_pes, 100 * r->backtest_error, why);
 }
 
 static void point_line(FILE *f, const ss_scale_row_t *r)
@@ -183,12 +186,23 @@ typedef struct best {
     const ss_scale_row_t *win, *second;
 } best_t;
 
+/* A fitted time whose form failed its back-test is not ranked. */
+static int rankable(const ss_scale_row_t *r)
+{
+    return r->simulated != SS_ROW_FITTED || r->backtest_pes <= 0 || r->backtest_covered;
+}
+
+/* The fastest two at a point among the rows that may be ranked (all of
+ * them when none may). */
 static best_t best_at(const ss_scale_row_t *rows, size_t n, size_t bytes, int pes)
 {
     best_t b = {NULL, NULL};
+    int any = 0;
+    for (size_t i = 0; i < n; i++)
+        any |= rows[i].bytes == bytes && rows[i].pes == pes && rankable(&rows[i]);
     for (size_t i = 0; i < n; i++) {
         const ss_scale_row_t *r = &rows[i];
-        if (r->bytes != bytes || r->pes != pes)
+        if (r->bytes != bytes || r->pes != pes || (any && !rankable(r)))
             continue;
         if (!b.win || r->time_s < b.win->time_s) {
             b.second = b.win;

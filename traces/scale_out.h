@@ -10,7 +10,9 @@
  * fit_from..fit_to the PE counts it was fitted on (fit_points of them); loo_error is its
  * leave-one-out RMS relative error; the back-test refits without the
  * largest simulated point and predicts it: backtest_error = predicted /
- * simulated - 1, backtest_covered 1 if the interval held it;
+ * simulated - 1, backtest_covered 1 if the interval held it and it
+ * missed by less than 100% (else the form failed: its fitted times are
+ * not ranked);
  * beyond_span names the part of the machine a fitted point's PEs span
  * when fewer than two simulated points spanned that much (how its
  * links' cost grows is then outside what the fit has seen, and hi_s

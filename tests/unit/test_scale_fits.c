@@ -151,6 +151,29 @@ static void loo_picks_the_true_form(void **state)
     assert_true(fabs(err) < 1e-6 && covered);
 }
 
+/* Points scattered by +-45% about the form: the fit errs by about that
+ * much on the points it leaves out, and its intervals are as wide. The
+ * largest point a third of the trend: the back-test predicts it about
+ * +200% off, and fails, though an interval that wide holds it. */
+static void backtest_fails_on_a_miss_of_100_percent(void **state)
+{
+    (void)state;
+    int p[] = {16, 32, 64, 128, 256, 512, 1024};
+    ss_scale_basis_t b[7];
+    double t[7], err;
+    ss_scale_model_t m;
+    int covered;
+    bases(&rdb64, p, 7, b);
+    for (int i = 0; i < 7; i++)
+        t[i] = 2e-6 * (b[i].steps + 1e-4 * b[i].bytes) * (i % 2 ? 1.45 : 0.55);
+    t[6] /= 3 * 1.45;
+    assert_int_equal(ss_scale_fit(b, t, 7, NULL, 0, &m), 0);
+    assert_int_equal(ss_scale_backtest(b, t, 7, &m, &err, &covered), 0);
+    print_message("back-test error %+.1f%%, covered %d\n", 100 * err, covered);
+    assert_true(err >= SS_SCALE_BACKTEST_FAIL);
+    assert_false(covered);
+}
+
 /* A ratio off the grid: steps and bytes with their own coefficients are
  * found instead, still exact far out. */
 static void steps_and_bytes_off_the_grid(void **state)
@@ -345,6 +368,7 @@ int main(void)
         cmocka_unit_test(loo_measures_misfit),
         cmocka_unit_test(loo_picks_the_true_form),
         cmocka_unit_test(steps_and_bytes_off_the_grid),
+        cmocka_unit_test(backtest_fails_on_a_miss_of_100_percent),
         cmocka_unit_test(form_follows_the_span),
         cmocka_unit_test(interval_widens_with_distance),
         cmocka_unit_test(scale_refuses),
