@@ -99,7 +99,6 @@ typedef struct cal_opts {
     const char *out;
 } cal_opts_t;
 
-#define names calib_param_names
 
 static int is_bw(int k)
 {
@@ -231,7 +230,8 @@ static void print_param(FILE *f, int k, const calib_est_t *e, const char *pre)
     const char *u;
     char val[40], iv[64] = "", fit[64] = "";
     if (!e->ok) {
-        fprintf(f, "%s%-11s not determined: %s\n", pre, names[k], e->why);
+        fprintf(f, "%s%-11s not determined: %s\n", pre, calib_param_names[k],
+                e->why);
         return;
     }
     unit(k, e->v, &u);
@@ -245,7 +245,8 @@ static void print_param(FILE *f, int k, const calib_est_t *e, const char *pre)
         snprintf(fit, sizeof fit, "sd %.2g%%, n=%zu", e->rms * 100, e->n);
     else
         snprintf(fit, sizeof fit, "n=%zu", e->n);
-    fprintf(f, "%s%-11s %-13s %-22s %-26s %s\n", pre, names[k], val, iv, fit, e->from);
+    fprintf(f, "%s%-11s %-13s %-22s %-26s %s\n", pre, calib_param_names[k], val, iv,
+            fit, e->from);
 }
 
 static void print_inputs(FILE *f, const cal_opts_t *o, const char *pre)

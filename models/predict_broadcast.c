@@ -36,7 +36,7 @@ static double max2(double x, double y)
 
 static int loggp(const ss_ab_t *ab)
 {
-    return ab->o > 0 || ab->g > 0 || ab->o_recv > 0 || ab->o_quiet > 0;
+    return ss_lg_on(ab) || ab->o_quiet > 0;   /* a quiet alone: replayed too */
 }
 
 /* ---- linear ------------------------------------------------------------ */

@@ -204,12 +204,13 @@ static void bracket(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
     const double *ts = &t[(a * j->nsizes + s) * j->nladder];
     const ss_scale_sample_t *smp = &j->sampled[a * j->nsizes + s];
     double below = NAN, above = NAN;
+    int floor_above = pow2(j->ladder[e]);
     for (size_t k = e; k-- > 0 && isnan(below);)
         if (pow2(j->ladder[k]))
             below = ts[k];
-    for (size_t k = e + 1; pow2(j->ladder[e]) && k < j->nladder && isnan(above); k++)
+    for (size_t k = e + 1; floor_above && k < j->nladder && isnan(above); k++)
         above = ts[k];
-    if (isnan(above) && pow2(j->ladder[e]) && e + 1 < j->nladder && !isnan(smp->time_s))
+    if (isnan(above) && floor_above && e + 1 < j->nladder && !isnan(smp->time_s))
         above = smp->hi_s;
     if (!isnan(below) && r->lo_s < below)
         r->lo_s = below;

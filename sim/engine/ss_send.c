@@ -147,14 +147,14 @@ static void send_as(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes,
         ss_out_sweep(pe);
 }
 
-/* A put or atomic on cx: its next quiet has something to complete
- * (ss_order.c charges the quiet's cost by where they went). */
-static void since_quiet(ss_pe_t *pe, const ss_ctx_state_t *c, const ss_msg_t *m,
-                        int target)
+/* A put or atomic: the next quiet of its context (the call's, as
+ * ctx_of gives for these) has something to complete (ss_order.c charges
+ * the quiet's cost by where they went). */
+static void since_quiet(ss_pe_t *pe, const ss_msg_t *m, int target)
 {
     if (!m || (m->kind != SS_MSG_PUT && m->kind != SS_MSG_AMO))
         return;
-    ss_ctx_state_t *cx = (ss_ctx_state_t *)c;
+    ss_ctx_state_t *cx = pe->cur ? pe->cur : &pe->dflt;
     if (cx->since_gen != pe->quiet_gen) {
         cx->since_gen = pe->quiet_gen;
         cx->since = 0;
@@ -165,7 +165,7 @@ static void since_quiet(ss_pe_t *pe, const ss_ctx_state_t *c, const ss_msg_t *m,
 static void send_now(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
 {
     const ss_ctx_state_t *cx = ctx_of(pe, m);
-    since_quiet(pe, cx, m, target);
+    since_quiet(pe, m, target);
     send_as(pe, target, m, wire_bytes, pe->fence_epoch, cx->fence_mark, cx->id);
 }
 
@@ -186,7 +186,7 @@ void ss_send_put(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
         return;
     }
     const ss_ctx_state_t *cx = ctx_of(pe, m);
-    since_quiet(pe, cx, m, target);
+    since_quiet(pe, m, target);
     pe->held = m;
     pe->held_target = target;
     pe->held_wire = wire_bytes;

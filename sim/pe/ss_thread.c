@@ -168,12 +168,22 @@ static int owed(const ss_thread_t *t, unsigned wakes)
     return t->queued == Q_CALL || (t->queued == Q_WAIT && t->seen != wakes);
 }
 
-static int others_out(const struct ss_pe_threads *th)
+/* Queued in a wait (that ends on its sends too, when out). */
+static int waits(const ss_thread_t *t, unsigned out)
 {
-    int n = th->main.queued == Q_WAIT && th->main.out;
-    for (const ss_thread_t *t = th->list; t && !n; t = t->next)
-        n = t->queued == Q_WAIT && t->out;
-    return n;
+    return t->queued == Q_WAIT && (!out || t->out);
+}
+
+/* Is ok(t, arg) true of any of the PE's threads, its main actor's too? */
+static int any_thread(const struct ss_pe_threads *th,
+                      int (*ok)(const ss_thread_t *, unsigned), unsigned arg)
+{
+    if (ok(&th->main, arg))
+        return 1;
+    for (const ss_thread_t *t = th->list; t; t = t->next)
+        if (ok(t, arg))
+            return 1;
+    return 0;
 }
 
 /* At each turn of a wait's loop (its condition just failed): the token
@@ -186,13 +196,10 @@ int ss_thread_turn(ss_pe_t *pe, int *with_out)
     ss_thread_t *me = rec_of(th, sg_actor_self());
     stored(pe, me);
     me->seen = th->wakes;
-    int due = owed(&th->main, th->wakes);
-    for (const ss_thread_t *t = th->list; t && !due; t = t->next)
-        due = owed(t, th->wakes);
-    if (!due) {
+    if (!any_thread(th, owed, th->wakes)) {
         /* It blocks for the waits of the PE's threads: a send that
          * completes may end another's quiet. */
-        *with_out |= others_out(th);
+        *with_out |= any_thread(th, waits, 1);
         return 0;
     }
     me->out = (uint8_t)*with_out;
@@ -221,11 +228,7 @@ void ss_thread_woken(ss_pe_t *pe) { pe->thr->wakes++; }
  * not end it may end theirs. */
 int ss_thread_others_wait(const ss_pe_t *pe)
 {
-    const struct ss_pe_threads *th = pe->thr;
-    int n = th->main.queued == Q_WAIT;
-    for (const ss_thread_t *t = th->list; t && !n; t = t->next)
-        n = t->queued == Q_WAIT;
-    return n;
+    return any_thread(pe->thr, waits, 0);
 }
 
 void ss_thread_leave(void)
