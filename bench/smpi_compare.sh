@@ -7,12 +7,13 @@
 #         3-level FAT_TREE cluster (3;16,16,32;1,16,16;1,1,1): sparse
 # SMPI runs MPI_Allgather (bench/mpi_allgather.c) with the matching
 # algorithm and the alpha-beta settings shmemsim uses (CM02, factors 1,
-# no TCP gamma). shmemsim runs with its defaults, then with every message
-# under the small-message model (--small-msg all). Two floors, bare SimGrid
+# no TCP gamma). shmemsim runs with its defaults (every message under the
+# small-message model), then with every message a SimGrid flow
+# (--small-msg 0, mode "flows"). Two floors, bare SimGrid
 # programs (bench/simgrid_floor.c): "flows" makes the same communications
 # (the floor under any runtime that uses SimGrid flows); "wake-ups" makes
 # none, it only loads the platform, creates the actors and wakes each once
-# per step from a timer (the floor under --small-msg all).
+# per step from a timer (the floor under the default model).
 # One CSV row per run: wall seconds, simulated seconds, SMPI's wall time
 # over this run's. CASES: "ring rdb" (default), or one of them. $BASE, the
 # shmemsim of another checkout (e.g. an older commit), adds its default
@@ -65,9 +66,9 @@ for c in $cases; do
         --cfg=network/TCP-gamma:0 --log=root.thres:critical "$tmp/mpi_allgather" 8)
     st=$(sed -n 's/^SIMTIME //p' "$tmp/out")
     echo "$c,$pes,smpi,allgather:$smpi_alg,$smpi,$st,1"
-    for mode in default all ${BASE:+base}; do
+    for mode in default flows ${BASE:+base}; do
         extra="" bin=$sim name=shmemsim
-        [ "$mode" = all ] && extra="--small-msg all"
+        [ "$mode" = flows ] && extra="--small-msg 0"
         [ "$mode" = base ] && bin=$BASE name=shmemsim-base mode=default
         # shellcheck disable=SC2086
         w=$(timed "$bin" run --platform "$tmp/$plat" --pes "$pes" --collective fcollect \

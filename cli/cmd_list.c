@@ -24,7 +24,7 @@ static const char *preset_model(const ss_topo_preset_t *p)
 {
     ss_model_t m;
     ss_model_defaults(&m, SS_MODEL_ALPHA_BETA);
-    return ss_option_model_name(&m, p->name, SS_SMALL_AUTO_PES) ==
+    return ss_option_model_name(&m, p->name, 1) ==
                    ss_model_names[SS_MODEL_LOGGP]
         ? "loggp (calibrated)" : "alpha-beta (no published costs)";
 }

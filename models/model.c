@@ -21,7 +21,7 @@ void ss_model_defaults(ss_model_t *m, ss_model_kind_t kind)
     m->put_signal = 0;
     m->poll_s = 50e-9;
     m->combine_s_per_byte = 0.25e-9;   /* ~4 GB/s of combined input */
-    m->small_bytes = SS_SMALL_AUTO;   /* from SS_SMALL_AUTO_PES, alpha-beta only */
+    m->small_bytes = SS_SMALL_AUTO;   /* every message but under simgrid */
     if (kind != SS_MODEL_SIMGRID) {   /* loggp: the platform's, else 0 */
         m->o_send = 0.0;
         m->gap = 0.0;
@@ -92,9 +92,8 @@ size_t ss_model_small_bytes(const ss_model_t *m, int npes)
 {
     if (m->small_bytes != SS_SMALL_AUTO)
         return m->small_bytes;
-    if (m->kind == SS_MODEL_SIMGRID)
-        return 0;
-    return npes >= SS_SMALL_AUTO_PES ? SS_SMALL_ALL : 0;
+    (void)npes;
+    return m->kind == SS_MODEL_SIMGRID ? 0 : SS_SMALL_ALL;
 }
 
 const char *ss_model_label(const ss_model_t *m, int npes, const char *name)

@@ -75,22 +75,17 @@ typedef struct ss_model {
  * of a few words; the bandwidth term is under 1% of one 1 us hop at
  * 10 GB/s. */
 #define SS_SMALL_BYTES_DEFAULT 64
+/* The default (--small-msg auto): every message under alpha-beta and
+ * loggp, at every PE count, and none under simgrid (its LV08 factors
+ * are SimGrid's). One model whatever the size of the run: the point a
+ * `run` times is the point `scale` and `sweep` fit. Chosen by
+ * measurement (docs/models.md, "One network model"): it stays within the
+ * validation bands where SimGrid's flows did, meets the bandwidth rows
+ * the flows missed (adaptive routing is per message here, one route per
+ * flow there), and is 4 to 25 times faster in wall time. */
 #define SS_SMALL_AUTO ((size_t)-1)
 /* Every message, whatever its size (--small-msg all). */
 #define SS_SMALL_ALL ((size_t)-2)
-/* Where --small-msg auto (the default) turns it on, for every message.
- * Below, SimGrid's solver is fast and exact; from here, p flows per round
- * sharing a dragonfly's global links make it quadratic (an order of
- * magnitude in wall time at 16,384 PEs on aries-xc: docs/performance.md).
- * How close the two come (docs/models.md): lockstep rounds identical up
- * to 4,096 PEs, rounds whose PEs drift apart (Bruck, collect) within 10%
- * up to 8,192 except recursive-doubling collect (-19%), and at 16,384 on
- * aries-xc
- * recursive-doubling fcollect and reduce 16% to 18% under. Below 16,384
- * the model stays off: SimGrid's flows are the reference there, and
- * ring-step rounds of bare increments on a shared NIC come out up to 22%
- * under them (scatter_allgather broadcast, 1,024 PEs). */
-#define SS_SMALL_AUTO_PES 16384
 
 /* Issue overhead of one operation to a PE on the same node or not. */
 double ss_model_issue(const ss_model_t *m, int same_node);

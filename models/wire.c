@@ -29,11 +29,13 @@
  * under fair sharing; what differs is the order within the k (first come,
  * first served, rather than all together at the end): each link therefore
  * also notes its bursts, and sim/engine/ss_burst.c moves their messages to land
- * together (ss_wire_burst_end) once no more can join. Small messages and
+ * together (ss_wire_burst_share) once no more can join. Small messages and
  * SimGrid's flows do not see each other: a few bytes take a negligible
  * share of a link that carries bulk data, and the bulk data loses as
  * little to them. */
 #include "wire.h"
+
+#include <stdlib.h>
 
 static uint32_t bursts;   /* numbers them; only compared for equality */
 
@@ -58,7 +60,9 @@ static void join(ss_link_q_t *q, double now, double r, double s, double e,
         q->gopen = e;
         q->gsum = 0;
         q->gn = 0;
+        q->gmin = d;
     }
+    q->gmin = d < q->gmin ? d : q->gmin;
     q->gn++;
     q->gsum += d;
     if (mk)
@@ -132,8 +136,52 @@ double ss_wire_estimate(const ss_hop_t *hops, size_t n, double lat, double bytes
     return lands;
 }
 
-double ss_wire_burst_end(double start, double sum, uint32_t n, double d)
+double ss_wire_alone(const ss_hop_t *hops, size_t n, double lat, double bytes, double now)
 {
-    double share = n * d;
-    return start + (sum < share ? sum : share);
+    double ready = now + lat, lands = ready;
+    for (size_t i = 0; i < n; i++) {
+        double end = ready + bytes / hops[i].bw;
+        if (end > lands)
+            lands = end;
+    }
+    return lands;
+}
+
+double ss_wire_burst_floor(double start, double sum, uint32_t n, double dmin, double d)
+{
+    double least = d + (double)(n - 1) * (dmin < d ? dmin : d);
+    return start + (sum < least ? sum : least);
+}
+
+static int ascending(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void ss_wire_burst_prepare(double *ds, double *pre, uint32_t k)
+{
+    qsort(ds, k, sizeof *ds, ascending);
+    pre[0] = 0;
+    for (uint32_t i = 0; i < k; i++)
+        pre[i + 1] = pre[i] + ds[i];
+}
+
+double ss_wire_burst_share(double start, const double *ds, const double *pre, uint32_t k,
+                           uint32_t n, double sum, double d)
+{
+    uint32_t lo = 0, hi = k;   /* the members no longer than d: ds[0..lo) */
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (ds[mid] <= d)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    double t = pre[lo] + d * (double)(k - lo);
+    if (n > k) {
+        double each = (sum - pre[k]) / (double)(n - k);
+        t += (double)(n - k) * (each < d ? each : d);
+    }
+    return start + t;
 }

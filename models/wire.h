@@ -14,7 +14,7 @@
  * numbered gid. */
 typedef struct ss_link_q {
     double from, until;
-    double gnow, gstart, gsum, gend, gopen;
+    double gnow, gstart, gsum, gend, gopen, gmin;   /* gmin: its shortest */
     uint32_t gn, gid;
     uint32_t tag, tag_gid;   /* the caller's record of burst tag_gid */
 } ss_link_q_t;
@@ -49,11 +49,21 @@ double ss_wire_reserve_marked(const ss_hop_t *hops, size_t n, double lat,
  * routing compares its candidate routes by. */
 double ss_wire_estimate(const ss_hop_t *hops, size_t n, double lat, double bytes,
                         double now);
-/* When a message of d seconds of link is done in a burst of n messages
- * and sum seconds from start if they share the link, as SimGrid's flows
- * do: all progress alike, so it is done after sum over the burst of
- * min(d_i, d), bounded here by min(sum, n x d) (exact for equal
- * messages; for a message that joined late, later than sharing would). */
-double ss_wire_burst_end(double start, double sum, uint32_t n, double d);
+/* When it would land on an idle route: what ss_wire_estimate gives when
+ * no queue delays it (the same arithmetic, so equal then). */
+double ss_wire_alone(const ss_hop_t *hops, size_t n, double lat, double bytes, double now);
+/* The earliest a message of d seconds of link can be done in a burst of
+ * n messages and sum seconds from start, the shortest taking dmin, if
+ * they share the link: start + min(sum, d + (n-1) min(dmin, d)). Never
+ * later than sharing lands it, whatever the other messages' lengths. */
+double ss_wire_burst_floor(double start, double sum, uint32_t n, double dmin, double d);
+/* Exact sharing once a burst is complete: its members all starting at
+ * `start`, a message of d is done after the sum over the burst of
+ * min(d_j, d) (processor sharing). ds[0..k): the lengths of the members
+ * the caller knows, sorted here; pre[0..k]: their prefix sums, filled
+ * here; the other n - k members share sum - (their total) evenly. */
+void ss_wire_burst_prepare(double *ds, double *pre, uint32_t k);
+double ss_wire_burst_share(double start, const double *ds, const double *pre, uint32_t k,
+                           uint32_t n, double sum, double d);
 
 #endif

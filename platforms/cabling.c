@@ -100,15 +100,33 @@ unsigned ss_cabling_pick(const ss_cabling_t *c, size_t s, size_t d)
     return c->per_pair ? (unsigned)(pair_hash(s, d, 0) % c->per_pair) : 0;
 }
 
-unsigned ss_cabling_via(const ss_cabling_t *c, size_t s, size_t d, unsigned gs, unsigned gd)
+/* The k-th of the n values 0..n+1 other than a and b (a != b), k >= 1,
+ * starting from a hash: candidates k = 1, 2, ... are all different
+ * until they wrap around. */
+static unsigned kth_other(uint64_t h, unsigned k, unsigned n, unsigned a, unsigned b)
 {
-    if (c->groups < 3 || gs == gd)
-        return gd;
-    unsigned lo = gs < gd ? gs : gd, hi = gs < gd ? gd : gs;
-    unsigned v = (unsigned)(pair_hash(s, d, 0x5eed) % (c->groups - 2));
+    unsigned lo = a < b ? a : b, hi = a < b ? b : a;
+    unsigned v = (unsigned)((h + k - 1) % n);
     v += v >= lo;
     v += v >= hi;
     return v;
+}
+
+unsigned ss_cabling_via(const ss_cabling_t *c, size_t s, size_t d, unsigned gs, unsigned gd,
+                        unsigned k)
+{
+    if (c->groups < 3 || gs == gd)
+        return gd;
+    return kth_other(pair_hash(s, d, 0x5eed), k, c->groups - 2, gs, gd);
+}
+
+unsigned ss_cabling_via_router(const ss_cabling_t *c, size_t s, size_t d, unsigned as,
+                               unsigned ad, unsigned k)
+{
+    unsigned rg = ss_cabling_group_routers(c);
+    if (rg < 3 || as == ad)
+        return ad;
+    return kth_other(pair_hash(s, d, 0x10ca1), k, rg - 2, as, ad);
 }
 
 void ss_cabling_sum(const ss_cabling_t *c, ss_cabling_sum_t *s)

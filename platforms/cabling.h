@@ -57,9 +57,18 @@ unsigned ss_cabling_pair_routers(const ss_cabling_t *c, unsigned g, unsigned h);
 unsigned ss_cabling_pick(const ss_cabling_t *c, size_t s, size_t d);
 
 /* Valiant's intermediate group for a route from node s (group gs) to
- * node d (group gd): one of the other G-2 groups, by a hash of (s, d);
- * gd when there is none (G < 3). */
-unsigned ss_cabling_via(const ss_cabling_t *c, size_t s, size_t d, unsigned gs, unsigned gd);
+ * node d (group gd), candidate k >= 1: one of the other G-2 groups,
+ * from a hash of (s, d), the next one for each next k (the k-th
+ * non-minimal route adaptive routing may weigh); gd when there is none
+ * (G < 3). The static Valiant routing takes k = 1. */
+unsigned ss_cabling_via(const ss_cabling_t *c, size_t s, size_t d, unsigned gs, unsigned gd,
+                        unsigned k);
+
+/* The same inside one group: the k-th intermediate router (0 .. C*R-1)
+ * for a route from node s on router as to node d on router ad != as of
+ * the same group; ad when there is none (fewer than 3 routers). */
+unsigned ss_cabling_via_router(const ss_cabling_t *c, size_t s, size_t d, unsigned as,
+                               unsigned ad, unsigned k);
 
 /* What the cabling amounts to, for --describe and the tests. Bandwidths
  * are one direction, B/s. */

@@ -133,7 +133,10 @@ static void fattree_span(const ss_topo_t *t, size_t nodes, ss_span_t *s)
  * sends a group's PEs to one or two other groups (Bruck fcollect at
  * 100,000 PEs on aries-xc: 2.7 GB of one round between two groups).
  * With all G-1 pairs the fits' intervals beyond one group did not reach
- * the simulated times. */
+ * the simulated times. Under adaptive routing a pair's traffic also
+ * goes round through the other G-2 groups (sim/engine/ss_route.cpp), two
+ * global links a byte, so a round in which every group sends to one
+ * other gets (G-1)/2 pairs' links, never less than its own pair's. */
 static void dragonfly_span(const ss_topo_t *t, size_t nodes, ss_span_t *s)
 {
     static const char *const names[] = {"one node", "a router", "a chassis",
@@ -143,10 +146,11 @@ static void dragonfly_span(const ss_topo_t *t, size_t nodes, ss_span_t *s)
     ss_cabling_t cab;
     char err[200];
     double pair = ss_cabling_of(t, &cab, err, sizeof err) ? 1 : cab.per_pair;
-    double n = t->nodes, r = t->routers[0], c = t->chassis[0];
+    double n = t->nodes, r = t->routers[0], c = t->chassis[0], g = t->groups[0];
+    double pairs = t->routing == SS_ROUTE_ADAPTIVE ? fmax(1, (g - 1) / 2) : 1;
     double share[5] = {bw, bw, (r - 1) * t->routers[1] * bw / n,
                        (c - 1) * t->chassis[1] * bw / n,
-                       pair * gbw / (n * r * c)};
+                       pairs * pair * gbw / (n * r * c)};
     double hops[5] = {0, 0, local, 2 * local, 4 * local + global};
     int lv = nodes <= 1 ? 0 : nodes <= n ? 1 : nodes <= n * r ? 2
            : nodes <= n * r * c ? 3 : 4;

@@ -438,15 +438,10 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         return 2;
     progress(cfg, "platform loaded", t0);
     size_t small = ss_w.cfg.model.small_bytes;
-    if (small && !cfg->quiet) {
-        char which[64] = "every message is";
-        if (small != SS_SMALL_ALL)
-            snprintf(which, sizeof which, "messages of at most %zu bytes are", small);
-        fprintf(stderr, "shmemsim: note: %s timed by the small-message model "
-                "(latency + bytes/bandwidth; messages that reach a link "
-                "together share it, later ones wait their turn; "
-                "--small-msg 0 puts them through SimGrid's flow sharing)\n", which);
-    }
+    if (small && small != SS_SMALL_ALL && !cfg->quiet)
+        fprintf(stderr, "shmemsim: note: messages of at most %zu bytes are timed by "
+                "the small-message model, larger ones by SimGrid's flows: two models "
+                "in one run (--small-msg auto: one)\n", small);
     ss_w.pes = calloc((size_t)cfg->npes, sizeof *ss_w.pes);
     if (!ss_w.pes || ss_heap_init(cfg->npes, cfg,
                                           ss_heap_budget(cfg->npes, cfg->stack_kib)))

@@ -118,8 +118,8 @@ static double point_cost(ss_scale_job_t *j, size_t e, size_t a)
  * level, while they fit what is left of the budget, until an algorithm
  * has `upto` points (taken or passed over) or none is left below the
  * top. A point that does not fit is passed over, not the end of its
- * algorithm: from 16,384 PEs the small-message model makes a point
- * cheaper than smaller ones through SimGrid's flows. */
+ * algorithm: under --small-msg 0 a ladder's largest points may still be
+ * cheaper than its middle ones. */
 static double take_smallest(ss_scale_job_t *j, size_t *next, size_t upto, double total)
 {
     for (;;) {

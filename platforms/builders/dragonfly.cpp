@@ -32,9 +32,15 @@
 //                  hops from its far end, node down: at most 7 links
 //   valiant        through an intermediate group (ss_cabling_via): two
 //                  global bundles, at most 10 links
-// Adaptive routing is minimal here (SimGrid's flows take one route per
-// message, fixed when it starts); the small-message model chooses per
-// message between the minimal and the Valiant route (ss_dfly_route).
+//   non-minimal    within a group, through an intermediate router
+//                  (ss_cabling_via_router): at most 4 local hops
+// Routes are numbered: path 0 is the minimal one, path k >= 1 the k-th
+// non-minimal candidate (the k-th intermediate group between groups, the
+// k-th intermediate router within one). SimGrid's flows take one route
+// per message, fixed when it starts: path 0, or path 1 between groups
+// under routing=valiant. Under routing=adaptive the small-message model
+// weighs the candidates per message (sim/engine/ss_route.cpp), as Aries
+// and Rosetta do per packet.
 #include <simgrid/kernel/routing/ClusterZone.hpp>
 #include <simgrid/kernel/routing/NetPoint.hpp>
 #include <simgrid/s4u.hpp>
@@ -73,7 +79,7 @@ public:
         size_t n = 0;
         double lat = 0;
         sg4::Link *hops[SS_DFLY_MAXHOPS];
-        route(src->id(), dst->id(), flow_mode(), hops, &n, &lat);
+        route(src->id(), dst->id(), flow_path(src->id(), dst->id()), hops, &n, &lat);
         for (size_t i = 0; i < n; i++)
             into->link_list_.push_back(hops[i]->get_impl());
         if (latency)
@@ -82,18 +88,26 @@ public:
 
     int routing() const { return routing_; }
 
-    // SimGrid's flows keep one route from start to end: adaptive is
-    // minimal for them.
-    int flow_mode() const
+    // How many routes there are from node s to node d: the minimal one
+    // and the non-minimal candidates.
+    unsigned paths(size_t s, size_t d) const
     {
-        return routing_ == SS_ROUTE_VALIANT ? SS_ROUTE_VALIANT : SS_ROUTE_MINIMAL;
+        size_t rs = s / c_.nodes, rd = d / c_.nodes, rg = ss_cabling_group_routers(&c_);
+        if (rs == rd)
+            return 1;
+        if (rs / rg != rd / rg)
+            return c_.groups < 3 ? 1 : c_.groups - 1;
+        return rg < 3 ? 1 : (unsigned)rg - 1;
     }
 
-    // The links (and latency) of the route from node s to node d.
-    void route(size_t s, size_t d, int mode, sg4::Link **hops, size_t *n, double *lat) const
+    // The route from node s to node d numbered `path` (above): its links
+    // and latency; false when there is no such path.
+    bool route(size_t s, size_t d, unsigned path, sg4::Link **hops, size_t *n, double *lat) const
     {
         *n = 0;
         *lat = 0;
+        if (path >= paths(s, d))
+            return false;
         if (s == d) {
             if (!lo_.empty()) {
                 hops[(*n)++] = lo_[s];
@@ -103,7 +117,7 @@ public:
                 hops[(*n)++] = node_[s].down;
                 *lat = 2 * c_.node_lat;
             }
-            return;
+            return true;
         }
         size_t rs = s / c_.nodes, rd = d / c_.nodes, rg = ss_cabling_group_routers(&c_);
         unsigned gs = (unsigned)(rs / rg), gd = (unsigned)(rd / rg);
@@ -111,10 +125,15 @@ public:
         hops[(*n)++] = node_[s].up;
         *lat = 2 * c_.node_lat;
         if (gs == gd) {
-            local(gs, as, ad, hops, n, lat);
+            unsigned at = as;
+            if (path > 0) {
+                at = ss_cabling_via_router(&c_, s, d, as, ad, path);
+                local(gs, as, at, hops, n, lat);
+            }
+            local(gs, at, ad, hops, n, lat);
         } else {
             unsigned l = ss_cabling_pick(&c_, s, d);
-            unsigned via = mode == SS_ROUTE_VALIANT ? ss_cabling_via(&c_, s, d, gs, gd) : gd;
+            unsigned via = path > 0 ? ss_cabling_via(&c_, s, d, gs, gd, path) : gd;
             unsigned at = as;
             if (via != gd)
                 at = cross(gs, via, at, l, hops, n, lat);
@@ -122,6 +141,7 @@ public:
             local(gd, at, ad, hops, n, lat);
         }
         hops[(*n)++] = node_[d].down;
+        return true;
     }
 
 private:
@@ -131,6 +151,15 @@ private:
     std::vector<duplex> node_;
     std::vector<sg4::Link *> lo_;
     std::vector<duplex> green_, black_, global_;   // index: lower end first
+
+    // The one route SimGrid's flows take: minimal, or under
+    // routing=valiant the first Valiant candidate between groups.
+    unsigned flow_path(size_t s, size_t d) const
+    {
+        size_t rg = ss_cabling_group_routers(&c_);
+        bool across = s / c_.nodes / rg != d / c_.nodes / rg;
+        return routing_ == SS_ROUTE_VALIANT && across && paths(s, d) > 1 ? 1 : 0;
+    }
 
     // Local hops in group g from router a to router b (chassis-major
     // indices): green to b's blade in a's chassis, then black to b's
@@ -239,12 +268,21 @@ int ss_dfly_routing(const sg4::Host *h)
     return the_zone->routing();
 }
 
-size_t ss_dfly_route(const sg4::Host *src, const sg4::Host *dst, int mode, sg4::Link **hops,
+size_t ss_dfly_route(const sg4::Host *src, const sg4::Host *dst, unsigned path, sg4::Link **hops,
                      double *lat)
 {
     size_t n = 0;
     if (ss_dfly_routing(src) < 0)
         return 0;
-    the_zone->route(src->get_netpoint()->id(), dst->get_netpoint()->id(), mode, hops, &n, lat);
+    if (!the_zone->route(src->get_netpoint()->id(), dst->get_netpoint()->id(), path, hops, &n,
+                         lat))
+        return 0;
     return n;
+}
+
+unsigned ss_dfly_paths(const sg4::Host *src, const sg4::Host *dst)
+{
+    if (ss_dfly_routing(src) < 0)
+        return 0;
+    return the_zone->paths(src->get_netpoint()->id(), dst->get_netpoint()->id());
 }

@@ -14,7 +14,7 @@ extern "C" {
 }
 
 // Links on the longest route (Valiant: node, 2 local, global, 2 local,
-// global, 2 local, node).
+// global, 2 local, node; within a group at most 6).
 #define SS_DFLY_MAXHOPS 12
 
 // Builds the machine as the root zone of SimGrid's engine.
@@ -24,10 +24,15 @@ void ss_dfly_build(const ss_topo_t *t, const ss_cabling_t *c);
 // it is on none.
 int ss_dfly_routing(const simgrid::s4u::Host *h);
 
-// The route from src to dst under `mode` (SS_ROUTE_MINIMAL or
-// SS_ROUTE_VALIANT) into hops (room for SS_DFLY_MAXHOPS), its latency in
-// *lat; how many links, 0 when the hosts are not on a cabled dragonfly.
-std::size_t ss_dfly_route(const simgrid::s4u::Host *src, const simgrid::s4u::Host *dst, int mode,
-                          simgrid::s4u::Link **hops, double *lat);
+// The route from src to dst numbered `path` (0: minimal; k >= 1: the
+// k-th non-minimal candidate, dragonfly.cpp) into hops (room for
+// SS_DFLY_MAXHOPS), its latency in *lat; how many links, 0 when the hosts
+// are not on a cabled dragonfly or there is no such path.
+std::size_t ss_dfly_route(const simgrid::s4u::Host *src, const simgrid::s4u::Host *dst,
+                          unsigned path, simgrid::s4u::Link **hops, double *lat);
+
+// How many paths ss_dfly_route numbers from src to dst (the minimal one
+// included); 0 when the hosts are not on a cabled dragonfly.
+unsigned ss_dfly_paths(const simgrid::s4u::Host *src, const simgrid::s4u::Host *dst);
 
 #endif

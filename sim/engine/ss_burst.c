@@ -63,7 +63,7 @@ typedef struct note {
 /* A burst: what its link held when its last message joined, its notes,
  * and when no later message can join it any more. refs: notes on it. */
 typedef struct burst {
-    double start, sum, closes;
+    double start, sum, closes, dmin;
     uint32_t n, head, refs;
 } burst_t;
 
@@ -88,6 +88,8 @@ static double timer_at;
 static uint32_t *fresh, nfresh, capfresh;   /* notes of this instant,
                                                settled when it is over */
 static double fresh_at;                     /* ... which is then */
+static double *ds, *pre;                    /* a closing burst's lengths */
+static uint32_t capds;
 
 static int closes_first(const hnode_t *a, const hnode_t *b)
 {
@@ -177,7 +179,7 @@ static double shared(const note_t *nt)
     double lands = nt->lands;
     for (uint32_t i = 0; i < nt->n; i++) {
         const burst_t *b = &bursts[nt->hop[i].rec];
-        double end = ss_wire_burst_end(b->start, b->sum, b->n, nt->hop[i].d);
+        double end = ss_wire_burst_floor(b->start, b->sum, b->n, b->dmin, nt->hop[i].d);
         if (b->n > 1 && end > lands)
             lands = end;
     }
@@ -230,18 +232,32 @@ void ss_burst_instant_over(void)
     nfresh = 0;
 }
 
-/* Burst bi can take no more messages: its notes land as it shares. Only
- * bi is looked at: a burst that closed earlier has moved them already,
- * and one still open will when it closes, before any of them lands. */
+/* Burst bi can take no more messages: its notes land as it shares,
+ * exactly (ss_wire_burst_share: its lengths sorted once, O(n log n)).
+ * Only bi is looked at: a burst that closed earlier has moved them
+ * already, and one still open will when it closes, before any of them
+ * lands. */
 static void close_burst(uint32_t bi, double now)
 {
     const burst_t *b = &bursts[bi];
+    uint32_t k = 0;
+    for (uint32_t link = b->head; link != NONE; link = notes[link >> 4].hop[link & 15].next) {
+        if (k + 1 >= capds) {
+            uint32_t c = capds;
+            ss_grow((void **)&ds, &capds, sizeof *ds);
+            ss_grow((void **)&pre, &c, sizeof *pre);
+        }
+        ds[k++] = notes[link >> 4].hop[link & 15].d;
+    }
+    if (b->n > 1)
+        ss_wire_burst_prepare(ds, pre, k);
     for (uint32_t link = b->head, next; link != NONE; link = next) {
         uint32_t j = link >> 4, i = link & 15;
         note_t *nt = &notes[j];
         next = nt->hop[i].next;
         if (b->n > 1)
-            settle_at(nt, ss_wire_burst_end(b->start, b->sum, b->n, nt->hop[i].d), now);
+            settle_at(nt, ss_wire_burst_share(b->start, ds, pre, k, b->n, b->sum,
+                                              nt->hop[i].d), now);
         if (--nt->open == 0)
             note_done(j);
     }
@@ -316,6 +332,7 @@ void ss_burst_note(ss_pe_t *from, ss_pe_t *t, ss_msg_t *m, double lands,
         b->start = q->gstart;
         b->sum = q->gsum;
         b->n = q->gn;
+        b->dmin = q->gmin;
         b->refs++;
         nt->hop[nt->n] = (note_hop_t){bi, b->head, marks[i].d};
         b->head = LINK(j, nt->n);
@@ -347,6 +364,10 @@ void ss_burst_reset(void)
     free(notes);
     free(bursts);
     free(heap);
+    free(ds);
+    free(pre);
+    ds = pre = NULL;
+    capds = 0;
     notes = NULL;
     bursts = NULL;
     heap = NULL;

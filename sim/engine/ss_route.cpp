@@ -11,13 +11,26 @@
 // patterns over all pairs cost a miss, never memory; it holds only what
 // SimGrid would answer again, so results do not depend on it.
 //
-// On a cabled dragonfly routed adaptively (platforms/builders/dragonfly.cpp) a
-// route between groups has two candidates, the minimal one and a Valiant
-// one through another group; each message takes the one on which it
-// would land first, by the queues it would meet (ss_wire_estimate), the
-// way UGAL weighs a minimal path's queue against a longer idle one. The
-// model sees every queue of both routes, where a router sees its own:
-// an upper bound on what adaptive routing achieves. Minimal wins ties.
+// On a cabled dragonfly routed adaptively (platforms/builders/dragonfly.cpp)
+// a message takes the minimal route unless the queues it would meet there
+// delay it; then it takes whichever of the minimal route and the next
+// NONMIN_TRIES non-minimal candidates (through another group between
+// groups, another router within one) clears the switches' links first.
+// That is UGAL's choice: a router weighs the minimal path's queue against
+// a longer, idle one, and Aries and Rosetta make it per packet (Alverson
+// et al., "Cray XC Series Network", 2012: minimal or non-minimal per
+// packet, by the load it sees; De Sensi et al., SC20: Slingshot the
+// same), so a group's bulk traffic spreads over all of its links rather
+// than queuing on the one link between two routers. Each pair of hosts
+// starts from its own candidates (a hash of the two, platforms/cabling.h)
+// and rotates through them, so successive messages of a congested pair
+// try different intermediate routers, as random picks would,
+// deterministically and whatever order other pairs send in. What is left out: the model sees every queue
+// of each candidate where a router sees its own ports (an upper bound on
+// the choice's quality), and a message goes whole on one route, where
+// packets of one message may take several: for a message alone that is
+// the same (its node link is the bottleneck), under load it evens out
+// over the messages. Minimal wins ties.
 #include <simgrid/host.h>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
@@ -43,11 +56,15 @@ constexpr size_t CACHE_HOPS = SS_ROUTE_MARKS;   // longer routes are not cached
 
 struct cached_route {
     sg_host_t src = nullptr, dst = nullptr;
-    double lat = 0, alt_lat = 0;
-    size_t n = 0, alt_n = 0;   // alt: the Valiant candidate (adaptive)
+    double lat = 0;
+    size_t n = 0;
+    unsigned paths = 0;   // routes adaptive routing weighs (0, 1: the minimal one only)
+    unsigned turn = 0;    // the pair's next non-minimal candidates
     ss_hop_t hops[CACHE_HOPS];
-    ss_hop_t alt[SS_DFLY_MAXHOPS];
 };
+
+// Non-minimal candidates a delayed message weighs.
+constexpr unsigned NONMIN_TRIES = 2;
 
 std::unordered_map<const simgrid::s4u::Link *, ss_link_q_t> queues;
 std::vector<cached_route> cache;
@@ -79,26 +96,39 @@ double ask(sg_host_t src, sg_host_t dst)
     return lat;
 }
 
-// The Valiant candidate of an adaptive dragonfly route into c (none
-// inside a group, where it would be the minimal route).
-void ask_alt(cached_route &c)
+// When a message would clear the switches' links of a route (all but the
+// node links at either end, which every candidate shares): what the
+// candidates are weighed by. Weighed by landing time instead, a message
+// whose node link is the bottleneck finds every route alike, takes the
+// minimal one and queues there behind its neighbours, the minimal link
+// ends up carrying half a congested group's traffic, and alltoall
+// between the routers of a group runs at a quarter of what the nodes
+// inject (osu_alltoall 1 MiB at 128 Slingshot nodes).
+double between(const ss_hop_t *h, size_t n, double lat, double bytes, double now)
 {
-    c.alt_n = 0;
-    if (ss_dfly_routing(c.src) != SS_ROUTE_ADAPTIVE)
-        return;
+    return ss_wire_estimate(h + 1, n - 2, lat, bytes, now);
+}
+
+// How many routes adaptive routing weighs from src to dst.
+unsigned adaptive_paths(sg_host_t src, sg_host_t dst)
+{
+    return ss_dfly_routing(src) == SS_ROUTE_ADAPTIVE ? ss_dfly_paths(src, dst) : 0;
+}
+
+// Non-minimal candidate `path` of c into out; its latency; 0 links when
+// there is none.
+size_t candidate(const cached_route &c, unsigned path, ss_hop_t *out, double *lat)
+{
     simgrid::s4u::Link *l[SS_DFLY_MAXHOPS];
-    size_t n = ss_dfly_route(c.src, c.dst, SS_ROUTE_VALIANT, l, &c.alt_lat);
-    bool same = n == c.n;
-    for (size_t i = 0; i < n; i++) {
-        c.alt[i] = hop_of(l[i]);
-        same = same && c.alt[i].q == c.hops[i].q && c.alt[i].bw == c.hops[i].bw;
-    }
-    c.alt_n = same ? 0 : n;
+    size_t n = ss_dfly_route(c.src, c.dst, path, l, lat);
+    for (size_t i = 0; i < n; i++)
+        out[i] = hop_of(l[i]);
+    return n;
 }
 
 // The cached route from src to dst; nullptr when too long to cache (its
 // links are then in hops, its latency in *lat).
-const cached_route *lookup(sg_host_t src, sg_host_t dst, double *lat)
+cached_route *lookup(sg_host_t src, sg_host_t dst, double *lat)
 {
     if (cache.empty())
         cache.resize(CACHE_SLOTS);
@@ -112,7 +142,8 @@ const cached_route *lookup(sg_host_t src, sg_host_t dst, double *lat)
         c.lat = *lat;
         c.n = hops.size();
         std::copy(hops.begin(), hops.end(), c.hops);
-        ask_alt(c);
+        c.paths = adaptive_paths(src, dst);
+        c.turn = 0;
     }
     *lat = c.lat;
     return &c;
@@ -123,19 +154,34 @@ extern "C" double ss_route_reserve(sg_host_t src, sg_host_t dst, double bytes, d
                                    ss_mark_t *marks, size_t *nmarks)
 {
     double lat;
-    const cached_route *c = lookup(src, dst, &lat);
+    cached_route *c = lookup(src, dst, &lat);
     if (!c) {
         *nmarks = 0;
         return ss_wire_reserve(hops.data(), hops.size(), lat, bytes, now);
     }
-    if (c->alt_n &&
-        ss_wire_estimate(c->alt, c->alt_n, c->alt_lat, bytes, now) <
-            ss_wire_estimate(c->hops, c->n, c->lat, bytes, now)) {
-        *nmarks = c->alt_n;
-        return ss_wire_reserve_marked(c->alt, c->alt_n, c->alt_lat, bytes, now, marks);
+    const ss_hop_t *best = c->hops;
+    size_t n = c->n;
+    ss_hop_t alt[NONMIN_TRIES][SS_DFLY_MAXHOPS];
+    if (c->paths > 1) {
+        double t = between(c->hops, c->n, c->lat, bytes, now);
+        if (t > ss_wire_alone(c->hops + 1, c->n - 2, c->lat, bytes, now)) {
+            for (unsigned j = 0; j < NONMIN_TRIES && j + 1 < c->paths; j++) {
+                double alat;
+                unsigned path = 1 + (c->turn + j) % (c->paths - 1);
+                size_t an = candidate(*c, path, alt[j], &alat);
+                double e = an ? between(alt[j], an, alat, bytes, now) : t;
+                if (e < t) {
+                    t = e;
+                    best = alt[j];
+                    n = an;
+                    lat = alat;
+                }
+            }
+            c->turn = (c->turn + NONMIN_TRIES) % (c->paths - 1);
+        }
     }
-    *nmarks = c->n;
-    return ss_wire_reserve_marked(c->hops, c->n, c->lat, bytes, now, marks);
+    *nmarks = n;
+    return ss_wire_reserve_marked(best, n, lat, bytes, now, marks);
 }
 
 extern "C" double ss_route_latency(sg_host_t src, sg_host_t dst)
@@ -162,6 +208,7 @@ extern "C" void ss_route_reset(void)
     cache.shrink_to_fit();
     links.clear();
     hops.clear();
+
     links.shrink_to_fit();
     hops.shrink_to_fit();
 }

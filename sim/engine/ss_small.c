@@ -1,7 +1,7 @@
 /* ss_small.c - how small messages travel (models/wire.h).
  *
  * A message of at most model.small_bytes (any size under --small-msg all,
- * the default from 16,384 PEs) does not become a SimGrid flow. Its sender
+ * the default) does not become a SimGrid flow. Its sender
  * computes when it lands (ss_route_reserve: route latency, bytes /
  * bottleneck bandwidth, and a place in each shared link's queue) and
  * files it in the target's inbox, a min-heap on landing time. The target

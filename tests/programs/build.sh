@@ -43,6 +43,7 @@ own)
     build transpose -O2 -Wall -Wextra "$t/transpose.c"
     build p2p -O2 -Wall -Wextra "$t/p2p.c"
     build op_costs -O2 -Wall -Wextra "$t/op_costs.c"
+    build coll_clock -O2 -Wall -Wextra "$t/coll_clock.c"
     [ -f "$clients/blockstatics.c" ] && build blockstatics -O2 "$clients/blockstatics.c"
     build threads_foreign -O2 -std=c++17 "$t/threads_foreign.cpp"
     [ -f "$clients/threads_put.c" ] && build threads_put -O2 "$clients/threads_put.c"

@@ -121,12 +121,38 @@ static void test_valiant_spread(void **state)
     unsigned hits[9] = {0};
     for (size_t s = 0; s < 384; s++)
         for (size_t d = 384; d < 768; d += 7) {
-            unsigned v = ss_cabling_via(&c, s, d, 0, 1);
+            unsigned v = ss_cabling_via(&c, s, d, 0, 1, 1);
             assert_true(v != 0 && v != 1 && v < 9);
             hits[v]++;
         }
     for (unsigned v = 2; v < 9; v++)
         assert_true(hits[v] > 384 * 55 / 7 / 2);   /* at least half a fair share */
+}
+
+/* Adaptive routing's candidates: the k-th intermediate group or router
+ * is never an end of the route, and k = 1 .. n-2 name every other one
+ * once (a message that finds the first two busy can still go round). */
+static void test_candidates_cover(void **state)
+{
+    (void)state;
+    ss_cabling_t c = cabling("aries-xc");
+    unsigned rg = ss_cabling_group_routers(&c);
+    unsigned char seen[96];
+    assert_int_equal(rg, 96);
+    memset(seen, 0, sizeof seen);
+    for (unsigned k = 1; k <= rg - 2; k++) {
+        unsigned m = ss_cabling_via_router(&c, 5, 300, 1, 75, k);
+        assert_true(m != 1 && m != 75 && m < rg && !seen[m]);
+        seen[m] = 1;
+    }
+    assert_int_equal(ss_cabling_via_router(&c, 5, 6, 1, 1, 1), 1);
+    memset(seen, 0, sizeof seen);
+    for (unsigned k = 1; k <= 7; k++) {
+        unsigned v = ss_cabling_via(&c, 5, 900, 0, 2, k);
+        assert_true(v != 0 && v != 2 && v < 9 && !seen[v]);
+        seen[v] = 1;
+    }
+    assert_int_equal(ss_cabling_via(&c, 5, 900, 0, 2, 8), ss_cabling_via(&c, 5, 900, 0, 2, 1));
 }
 
 /* Route latency between two hosts, from PE 0: node 0 to nodes 1 (same
@@ -287,6 +313,7 @@ int main(void)
         cmocka_unit_test(test_sums_follow_the_cables),
         cmocka_unit_test(test_bad_cabling),
         cmocka_unit_test(test_valiant_spread),
+        cmocka_unit_test(test_candidates_cover),
         cmocka_unit_test(test_route_lengths),
         cmocka_unit_test(test_group_pair_not_one_router),
         cmocka_unit_test(test_adaptive_takes_the_idle_path),

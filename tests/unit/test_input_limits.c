@@ -334,7 +334,7 @@ static int sweep_row_with(int nfields, char *err, size_t errlen)
     assert_int_equal(ss_sweep_build(&s), 0);
     text_open(&t);
     fputs(s.header, t.f);
-    fputs("fcollect,ring,4,8,6e-06,6e-06,1,alpha-beta+flows,fat-tree:down=4/4,"
+    fputs("fcollect,ring,4,8,6e-06,6e-06,1,alpha-beta,fat-tree:down=4/4,"
           "1e-03,1.006e-03,,,", t.f);   /* 14 fields */
     repeat(t.f, ',', (size_t)(nfields - 14));
     fputc('\n', t.f);

@@ -91,10 +91,11 @@ static void empty_route_costs_latency(void **state)
     near(ss_wire_reserve(NULL, 0, LAT, 8, NOW), NOW + LAT);
 }
 
-/* What link q's current burst gives a message of d seconds on it. */
+/* The earliest link q's current burst lets a message of d seconds on it
+ * land. */
 static double burst_end(const ss_link_q_t *q, double d)
 {
-    return ss_wire_burst_end(q->gstart, q->gsum, q->gn, d);
+    return ss_wire_burst_floor(q->gstart, q->gsum, q->gn, q->gmin, d);
 }
 
 /* Two equal messages sent at one instant over one shared link: first
@@ -132,6 +133,29 @@ static void a_small_message_in_a_burst(void **state)
     ss_wire_reserve_marked(r, 1, LAT, 8, NOW, small);
     near(burst_end(&q, small[0].d), NOW + LAT + 2 * 8 / 1e9);
     near(burst_end(&q, big[0].d), NOW + LAT + 8008 / 1e9);
+}
+
+/* Once a burst is complete, sharing is exact: a message of d is done
+ * when the link has given every member up to d. A tiny flag in the
+ * burst delays a 52 us block by its own length, not by another 52 us
+ * (n x d would); members the caller does not list share the rest of
+ * the burst's time evenly. */
+static void a_complete_burst_shares_exactly(void **state)
+{
+    (void)state;
+    double ds[3] = {105e-6, 0.01e-6, 52e-6}, pre[4];
+    ss_wire_burst_prepare(ds, pre, 3);
+    near(ds[0], 0.01e-6);
+    near(pre[3], 157.01e-6);
+    near(ss_wire_burst_share(NOW, ds, pre, 3, 3, 157.01e-6, 52e-6), NOW + 104.01e-6);
+    near(ss_wire_burst_share(NOW, ds, pre, 3, 3, 157.01e-6, 105e-6), NOW + 157.01e-6);
+    near(ss_wire_burst_share(NOW, ds, pre, 3, 3, 157.01e-6, 0.01e-6), NOW + 0.03e-6);
+    /* a fourth member of 4 us not listed */
+    near(ss_wire_burst_share(NOW, ds, pre, 3, 4, 161.01e-6, 52e-6), NOW + 108.01e-6);
+    near(ss_wire_burst_share(NOW, ds, pre, 3, 4, 161.01e-6, 2e-6), NOW + 6.01e-6);
+    /* never later than the floor allows it to be earlier */
+    assert_true(ss_wire_burst_floor(NOW, 157.01e-6, 3, 0.01e-6, 52e-6) <=
+                ss_wire_burst_share(NOW, ds, pre, 3, 3, 157.01e-6, 52e-6));
 }
 
 /* A message of a later instant joins the burst while the burst's first
@@ -187,6 +211,7 @@ int main(void)
         cmocka_unit_test(empty_route_costs_latency),
         cmocka_unit_test(a_burst_lands_together),
         cmocka_unit_test(a_small_message_in_a_burst),
+        cmocka_unit_test(a_complete_burst_shares_exactly),
         cmocka_unit_test(later_instants_join_while_the_first_is_on),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
