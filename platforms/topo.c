@@ -8,6 +8,7 @@
 
 #include "parse.h"
 #include "cabling.h"
+#include "dfplus.h"
 #include "topo.h"
 
 /* Presets: usual PEs per node times nodes reaches 100,000 PEs or more.
@@ -85,6 +86,18 @@ static const char *preset_spec(const char *s)
     return NULL;
 }
 
+/* The kind a spec names by its prefix; -1 for none. */
+static int spec_kind(const char *s)
+{
+    if (!strncmp(s, "fat-tree:", 9))
+        return SS_TOPO_FATTREE;
+    if (!strncmp(s, "dragonfly:", 10))
+        return SS_TOPO_DRAGONFLY;
+    if (!strncmp(s, SS_DFP_PREFIX, strlen(SS_DFP_PREFIX)))
+        return SS_TOPO_DRAGONFLY_PLUS;
+    return -1;
+}
+
 static int is_spec_file(const char *s)
 {
     size_t n = strlen(s);
@@ -93,8 +106,7 @@ static int is_spec_file(const char *s)
 
 int ss_topo_is_spec(const char *s)
 {
-    return !strncmp(s, "fat-tree:", 9) || !strncmp(s, "dragonfly:", 10) ||
-           preset_spec(s) != NULL || is_spec_file(s);
+    return spec_kind(s) >= 0 || preset_spec(s) != NULL || is_spec_file(s);
 }
 
 /* Line *no of f into line (size n, without its '\n'); 1 when read, 0 at
@@ -142,10 +154,9 @@ static int spec_from_file(const char *path, char *out, size_t len, char *err,
                      path, no, k, len - 1);
             return -1;
         }
-        if (!(!strncmp(b, "fat-tree:", 9) ||
-                          !strncmp(b, "dragonfly:", 10) || preset_spec(b))) {
-            snprintf(err, n, "%s:%d: '%.60s' is not a fat-tree:... or dragonfly:... "
-                     "spec or a preset name", path, no, b);
+        if (spec_kind(b) < 0 && !preset_spec(b)) {
+            snprintf(err, n, "%s:%d: '%.60s' is not a fat-tree:..., dragonfly:... or "
+                     "dragonfly-plus:... spec or a preset name", path, no, b);
             return -1;
         }
         memcpy(out, b, k + 1);
@@ -291,6 +302,8 @@ static int set_key(ss_topo_t *t, const char *key, const char *v, char *err,
         t->cores = (int)x;
         return 0;
     }
+    if (t->kind == SS_TOPO_DRAGONFLY_PLUS && strcmp(key, "routing"))
+        return ss_dfp_key(t, key, v, err, n);
     if (ft && !strcmp(key, "down"))
         return (t->levels = counts(key, v, t->down, SS_TOPO_MAXLEVELS, err, n)) < 0;
     if (ft && (!strcmp(key, "up") || !strcmp(key, "links"))) {
@@ -342,6 +355,8 @@ static int set_key(ss_topo_t *t, const char *key, const char *v, char *err,
 
 static int check(const ss_topo_t *t, char *err, size_t n)
 {
+    if (t->kind == SS_TOPO_DRAGONFLY_PLUS)
+        return ss_dfp_check(t, err, n);
     if (t->kind == SS_TOPO_FATTREE && t->levels < 1) {
         snprintf(err, n, "fat-tree needs down=N1/N2/... (children per switch "
                  "at each level)");
@@ -411,8 +426,10 @@ int ss_topo_parse(const char *s, ss_topo_t *t, char *err, size_t n)
     }
     if (p)
         s = p;
-    if (strncmp(s, "fat-tree:", 9) && strncmp(s, "dragonfly:", 10)) {
-        snprintf(err, n, "not a fat-tree:... or dragonfly:... spec or a preset name");
+    int kind = spec_kind(s);
+    if (kind < 0) {
+        snprintf(err, n, "not a fat-tree:..., dragonfly:... or dragonfly-plus:... spec "
+                 "or a preset name");
         return -1;
     }
     if (strlen(s) >= sizeof buf) {
@@ -421,7 +438,7 @@ int ss_topo_parse(const char *s, ss_topo_t *t, char *err, size_t n)
         return -1;
     }
     memset(t, 0, sizeof *t);
-    t->kind = s[0] == 'f' ? SS_TOPO_FATTREE : SS_TOPO_DRAGONFLY;
+    t->kind = (ss_topo_kind_t)kind;
     t->bw[0] = 12.5e9;
     t->lat[0] = 1e-6;
     t->nbw = t->nlat = 1;
@@ -458,6 +475,8 @@ size_t ss_topo_hosts(const ss_topo_t *t)
     size_t h = 1;
     if (t->kind == SS_TOPO_DRAGONFLY)
         return times(times(times(t->groups[0], t->chassis[0]), t->routers[0]), t->nodes);
+    if (t->kind == SS_TOPO_DRAGONFLY_PLUS)
+        return times(times(t->groups[0], t->leaves), t->nodes);
     for (int i = 0; i < t->levels; i++)
         h = times(h, t->down[i]);
     return t->levels ? h : 0;
@@ -471,6 +490,8 @@ static void list(FILE *f, const unsigned *v, int n, const char *sep)
 
 void ss_topo_write_xml(FILE *f, const ss_topo_t *t)
 {
+    if (t->kind == SS_TOPO_DRAGONFLY_PLUS)
+        return;
     fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM "
             "\"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\">\n"
             "  <cluster id=\"machine\" prefix=\"node-\" suffix=\"\" radical=\"0-%zu\" "
