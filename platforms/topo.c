@@ -73,6 +73,34 @@ const ss_topo_preset_t ss_topo_presets[] = {
      "cores=64,o=0us,o-recv=0.81us,order=adaptive,"
      "shm-o=0.06us,shm-lat=0.62us,shm-o-recv=0.03us,shm-bw=24.46GBps",
      "HPE Slingshot dragonfly, 4 groups, 2,048 x 64-core nodes", 64},
+    /* Leonardo's Booster (CINECA), its 19 Booster cells as cabled.
+     * CINECA's Leonardo user guide, "Network": NVIDIA Mellanox
+     * InfiniBand HDR in a Dragonfly+, a non-blocking two-level fat-tree
+     * in each cell, every two cells joined by 18 links (one per L2, i.e.
+     * spine, switch), adaptive routing; 19 Booster cells, 2 DCGP, 1
+     * hybrid (36 Booster + 288 DCGP nodes), 1 for management and
+     * storage. A Booster cell (De Sensi et al., "Exploring GPU-to-GPU
+     * Communication: Insights into Supercomputer Interconnects", SC24,
+     * arXiv 2408.14090, as Glenn Lockwood's notes on Leonardo give it):
+     * 18 leaf switches of 10 nodes, 18 spines with 18 ports down and 22
+     * to other cells, 40-port HDR switches (200 Gb/s, 25 GB/s a link).
+     * 19 x 180 + 36 = 3,456, the Booster's node count
+     * (leonardo-supercomputer.cineca.eu/hpc-system). Here the 19 Booster
+     * cells alone, 3,420 nodes: 18 of each spine's 22 global ports, one
+     * to each other Booster cell (the 4 to the cells left out are not
+     * modelled), so 18 links between two cells as the guide says. A node
+     * (the same CINECA page): one 32-core Xeon Platinum 8358 and 2
+     * dual-port HDR100 NICs, "400 Gbps aggregated", modelled for now as
+     * one NIC of their combined 50 GB/s (several NICs per node are not
+     * modelled yet). Costs from frontera-ib, the nearest InfiniBand HDR
+     * preset: its 25 GB/s HDR switch links, 0.2 us per switch link,
+     * nic-lat 0.6 us. frontera-ib has no published o or o-recv
+     * (docs/models.md), so neither has this preset: it runs under
+     * alpha-beta, as frontera-ib does. */
+    {"leonardo", "dragonfly-plus:groups=19,leaves=18,spines=18,nodes=10,"
+     "global-per-spine=18,bw=25GBps,lat=0.2us,nic-bw=50GBps,nic-lat=0.6us,cores=32",
+     "InfiniBand HDR Dragonfly+ (Leonardo Booster), 19 cells, 3,420 x 32-core nodes",
+     32},
     {NULL, NULL, NULL, 0},
 };
 

@@ -33,11 +33,9 @@ extern "C" {
 
 namespace sg4 = simgrid::s4u;
 
-// Leonardo's Booster as cabled: 19 cells of 18 leaves with 10 nodes and
-// 18 spines, 18 global ports a spine.
-static const char LEONARDO[] = "dragonfly-plus:groups=19,leaves=18,spines=18,nodes=10,"
-                               "global-per-spine=18,bw=25GBps,lat=0.2us,nic-bw=50GBps,"
-                               "nic-lat=0.6us,cores=32";
+// The leonardo preset (platforms/topo.c): 19 cells of 18 leaves with 10
+// nodes and 18 spines, 18 global ports a spine.
+static const char LEONARDO[] = "leonardo";
 
 static ss_dfp_t cabling(const char *spec)
 {
