@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cabling.h"
+#include "dfplus.h"
 #include "commands.h"
 #include "fail.h"
 #include "topo.h"
@@ -33,6 +34,15 @@ static const char platform_help[] =
     "      adaptive); zone=simgrid builds SimGrid's DragonflyZone instead\n"
     "      (one router per group pair; G <= R). bw= and lat= set the links\n"
     "      in a group; global-bw=, global-lat= between.\n"
+    "  dragonfly-plus:groups=G,leaves=L,spines=S/u,nodes=N,global-per-spine=K,KEYS\n"
+    "      a Dragonfly+ (InfiniBand): each group a two-level fat-tree of L\n"
+    "      leaf switches with N nodes each and S spines, every leaf joined\n"
+    "      to every spine by u cables (default 1); every spine has K global\n"
+    "      ports, giving floor(S x K / (G-1)) links between every two groups\n"
+    "      (at least 1). Hosts = G x L x N. routing=adaptive|minimal|valiant\n"
+    "      as for dragonfly. bw= and lat= set the leaf-spine links,\n"
+    "      global-bw=, global-lat= the spine-spine ones. No XML form: give\n"
+    "      the spec to --platform.\n"
     "KEYS: bw=, lat= (every link of the network, node links included),\n"
     "nic-bw=, nic-lat= (each node's injection limit), cores= (per node).\n"
     "Software costs of the loggp model (a spec with any of them runs under\n"
@@ -74,6 +84,31 @@ static void xml_notes(const ss_topo_t *t)
                 "global-bw / global-lat are left out\n", pre);
 }
 
+/* A Dragonfly+ (dfplus.h): switches, cables of each kind, how the global
+ * ports are shared out, and the bandwidths that follow. */
+static int describe_dfp(const ss_topo_t *t)
+{
+    ss_dfp_t c;
+    ss_dfp_sum_t s;
+    ss_dfp_of(t, &c);
+    ss_dfp_sum(&c, &s);
+    printf("topology,dragonfly-plus\nrouting,%s\n", ss_routing_names[t->routing]);
+    printf("groups,%u\nnodes,%zu\nnodes_per_group,%zu\nleaf_switches,%zu\n"
+           "spine_switches,%zu\nswitches,%zu\n", c.groups, s.nodes,
+           ss_dfp_group_nodes(&c), s.leaves, s.spines, s.leaves + s.spines);
+    printf("node_links,%zu\nleaf_spine_links,%zu\nglobal_links,%zu\n",
+           s.node_links, s.local_links, s.global_links);
+    printf("global_ports_per_spine,%u\nglobal_ports_unused_per_group,%zu\n"
+           "links_per_group_pair,%u\n", c.ports, s.ports_unused, c.per_pair);
+    if (c.groups > 1)
+        printf("spines_per_group_pair,%u\n", ss_dfp_pair_spines(&c, 0, 1));
+    printf("leaf_up_GBps,%.6g\nleaf_injection_GBps,%.6g\ngroup_pair_GBps,%.6g\n"
+           "group_out_GBps,%.6g\ngroup_injection_GBps,%.6g\nbisection_GBps,%.6g\n",
+           s.leaf_up_bw / 1e9, c.nodes * c.node_bw / 1e9, s.pair_bw / 1e9,
+           s.group_out_bw / 1e9, s.group_in_bw / 1e9, s.bisection_bw / 1e9);
+    return 0;
+}
+
 /* --describe: one "what,value" line each (CSV, loads as a table). */
 static int describe(const ss_topo_t *t)
 {
@@ -82,6 +117,8 @@ static int describe(const ss_topo_t *t)
         printf("topology,fat-tree\nnodes,%zu\nlevels,%d\n", ss_topo_hosts(t), t->levels);
         return 0;
     }
+    if (t->kind == SS_TOPO_DRAGONFLY_PLUS)
+        return describe_dfp(t);
     ss_cabling_t c;
     ss_cabling_sum_t s;
     char err[300];
@@ -128,12 +165,20 @@ int ss_cmd_platform(int argc, char **argv)
                        "shmemsim platform --help)");
     if (!ss_topo_is_spec(spec))
         return ss_fail(SS_EXIT_USAGE, "'%s' is not a preset nor a "
-                       "fat-tree:/dragonfly: spec (see shmemsim platform --help)",
-                       spec);
+                       "fat-tree:/dragonfly:/dragonfly-plus: spec (see shmemsim "
+                       "platform --help)", spec);
     if (ss_topo_parse(spec, &t, err, sizeof err))
         return ss_fail(SS_EXIT_USAGE, "%s", err);
     if (desc)
         return describe(&t);
+    /* SimGrid 3.32's clusters are fat-trees, dragonflies and tori: none
+     * has a group's spines joined to other groups' spines. */
+    if (t.kind == SS_TOPO_DRAGONFLY_PLUS)
+        return ss_fail(SS_EXIT_USAGE, "'%s' is a Dragonfly+, which SimGrid's "
+                       "cluster XML cannot describe (its FAT_TREE and DRAGONFLY "
+                       "clusters have no links between the spines of two groups), "
+                       "so there is no XML for it; give the spec itself to "
+                       "--platform, or --describe it", spec);
     if (t.kind == SS_TOPO_DRAGONFLY && t.groups[0] > t.routers[0]) {
         return ss_fail(SS_EXIT_USAGE, "'%s' has %u groups, more than its %u "
                        "routers per chassis: SimGrid's DRAGONFLY cluster cannot "

@@ -72,7 +72,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
     char *text = fuzz_text(data, n);
     /* Names that do not look like specs are files: the XML target's. */
-    if (!strncmp(text, "fat-tree:", 9) || !strncmp(text, "dragonfly:", 10))
+    if (!strncmp(text, "fat-tree:", 9) || !strncmp(text, "dragonfly:", 10) ||
+        !strncmp(text, "dragonfly-plus:", 15))
         check(text, "platform spec");
     check(spec_file(text, n), spec_path);
     free(text);

@@ -15,8 +15,9 @@
 
 const char ss_option_common_help[] =
     "  --platform P      SimGrid platform XML (see platforms/), a topology\n"
-    "                    spec (fat-tree:..., dragonfly:..., see `shmemsim\n"
-    "                    platform --help`) or a preset (`shmemsim list`)\n"
+    "                    spec (fat-tree:..., dragonfly:..., dragonfly-plus:...,\n"
+    "                    see `shmemsim platform --help`) or a preset\n"
+    "                    (`shmemsim list`)\n"
     "  --pes N           number of PEs\n"
     "  --ppn K           PEs per host (default: the platform's usual, i.e. a\n"
     "                    preset's PEs per node, a spec's cores=, 1 for a\n"

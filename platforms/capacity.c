@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cabling.h"
+#include "dfplus.h"
 #include "platform.h"
 #include "topo.h"
 
@@ -163,6 +164,30 @@ static void dragonfly_span(const ss_topo_t *t, size_t nodes, ss_span_t *s)
     snprintf(s->name, sizeof s->name, "%s", names[lv]);
 }
 
+/* A Dragonfly+ route (builders/dragonfly_plus.cpp) stays on the leaf,
+ * climbs to a spine of the group, or crosses one global link. Each
+ * level's share: a leaf's S x u uplinks for its N nodes; across groups,
+ * as for the dragonfly above, what the links of one group pair give the
+ * nodes of a group. */
+static void dfp_span(const ss_topo_t *t, size_t nodes, ss_span_t *s)
+{
+    static const char *const names[] = {"one node", "a leaf switch", "a group",
+                                        "several groups"};
+    ss_dfp_t c;
+    ss_dfp_of(t, &c);
+    double n = c.nodes, group = (double)ss_dfp_group_nodes(&c);
+    int lv = nodes <= 1 ? 0 : nodes <= n ? 1 : nodes <= group ? 2 : 3;
+    double share[4] = {c.node_bw, c.node_bw, c.spines * c.up * c.bw / n,
+                       c.per_pair * c.gbw / group};
+    double hops[4] = {0, 0, 2 * c.lat, 2 * c.lat + c.glat};
+    s->level = lv;
+    s->bandwidth = c.node_bw;
+    for (int l = 2; l <= lv; l++)
+        s->bandwidth = fmin(s->bandwidth, share[l]);
+    s->latency = 2 * c.node_lat + hops[lv];
+    snprintf(s->name, sizeof s->name, "%s", names[lv]);
+}
+
 int ss_platform_span(const char *platform, size_t nodes, ss_span_t *s)
 {
     ss_topo_t t;
@@ -172,6 +197,8 @@ int ss_platform_span(const char *platform, size_t nodes, ss_span_t *s)
         return -1;
     if (t.kind == SS_TOPO_FATTREE)
         fattree_span(&t, nodes, s);
+    else if (t.kind == SS_TOPO_DRAGONFLY_PLUS)
+        dfp_span(&t, nodes, s);
     else
         dragonfly_span(&t, nodes, s);
     return 0;

@@ -8,6 +8,7 @@
 
 #include "parse.h"
 #include "cabling.h"
+#include "dfplus.h"
 #include "topo.h"
 
 /* Presets: usual PEs per node times nodes reaches 100,000 PEs or more.
@@ -72,6 +73,34 @@ const ss_topo_preset_t ss_topo_presets[] = {
      "cores=64,o=0us,o-recv=0.81us,order=adaptive,"
      "shm-o=0.06us,shm-lat=0.62us,shm-o-recv=0.03us,shm-bw=24.46GBps",
      "HPE Slingshot dragonfly, 4 groups, 2,048 x 64-core nodes", 64},
+    /* Leonardo's Booster (CINECA), its 19 Booster cells as cabled.
+     * CINECA's Leonardo user guide, "Network": NVIDIA Mellanox
+     * InfiniBand HDR in a Dragonfly+, a non-blocking two-level fat-tree
+     * in each cell, every two cells joined by 18 links (one per L2, i.e.
+     * spine, switch), adaptive routing; 19 Booster cells, 2 DCGP, 1
+     * hybrid (36 Booster + 288 DCGP nodes), 1 for management and
+     * storage. A Booster cell (De Sensi et al., "Exploring GPU-to-GPU
+     * Communication: Insights into Supercomputer Interconnects", SC24,
+     * arXiv 2408.14090, as Glenn Lockwood's notes on Leonardo give it):
+     * 18 leaf switches of 10 nodes, 18 spines with 18 ports down and 22
+     * to other cells, 40-port HDR switches (200 Gb/s, 25 GB/s a link).
+     * 19 x 180 + 36 = 3,456, the Booster's node count
+     * (leonardo-supercomputer.cineca.eu/hpc-system). Here the 19 Booster
+     * cells alone, 3,420 nodes: 18 of each spine's 22 global ports, one
+     * to each other Booster cell (the 4 to the cells left out are not
+     * modelled), so 18 links between two cells as the guide says. A node
+     * (the same CINECA page): one 32-core Xeon Platinum 8358 and 2
+     * dual-port HDR100 NICs, "400 Gbps aggregated", modelled for now as
+     * one NIC of their combined 50 GB/s (several NICs per node are not
+     * modelled yet). Costs from frontera-ib, the nearest InfiniBand HDR
+     * preset: its 25 GB/s HDR switch links, 0.2 us per switch link,
+     * nic-lat 0.6 us. frontera-ib has no published o or o-recv
+     * (docs/models.md), so neither has this preset: it runs under
+     * alpha-beta, as frontera-ib does. */
+    {"leonardo", "dragonfly-plus:groups=19,leaves=18,spines=18,nodes=10,"
+     "global-per-spine=18,bw=25GBps,lat=0.2us,nic-bw=50GBps,nic-lat=0.6us,cores=32",
+     "InfiniBand HDR Dragonfly+ (Leonardo Booster), 19 cells, 3,420 x 32-core nodes",
+     32},
     {NULL, NULL, NULL, 0},
 };
 
@@ -85,6 +114,18 @@ static const char *preset_spec(const char *s)
     return NULL;
 }
 
+/* The kind a spec names by its prefix; -1 for none. */
+static int spec_kind(const char *s)
+{
+    if (!strncmp(s, "fat-tree:", 9))
+        return SS_TOPO_FATTREE;
+    if (!strncmp(s, "dragonfly:", 10))
+        return SS_TOPO_DRAGONFLY;
+    if (!strncmp(s, SS_DFP_PREFIX, strlen(SS_DFP_PREFIX)))
+        return SS_TOPO_DRAGONFLY_PLUS;
+    return -1;
+}
+
 static int is_spec_file(const char *s)
 {
     size_t n = strlen(s);
@@ -93,8 +134,7 @@ static int is_spec_file(const char *s)
 
 int ss_topo_is_spec(const char *s)
 {
-    return !strncmp(s, "fat-tree:", 9) || !strncmp(s, "dragonfly:", 10) ||
-           preset_spec(s) != NULL || is_spec_file(s);
+    return spec_kind(s) >= 0 || preset_spec(s) != NULL || is_spec_file(s);
 }
 
 /* Line *no of f into line (size n, without its '\n'); 1 when read, 0 at
@@ -142,10 +182,9 @@ static int spec_from_file(const char *path, char *out, size_t len, char *err,
                      path, no, k, len - 1);
             return -1;
         }
-        if (!(!strncmp(b, "fat-tree:", 9) ||
-                          !strncmp(b, "dragonfly:", 10) || preset_spec(b))) {
-            snprintf(err, n, "%s:%d: '%.60s' is not a fat-tree:... or dragonfly:... "
-                     "spec or a preset name", path, no, b);
+        if (spec_kind(b) < 0 && !preset_spec(b)) {
+            snprintf(err, n, "%s:%d: '%.60s' is not a fat-tree:..., dragonfly:... or "
+                     "dragonfly-plus:... spec or a preset name", path, no, b);
             return -1;
         }
         memcpy(out, b, k + 1);
@@ -291,6 +330,8 @@ static int set_key(ss_topo_t *t, const char *key, const char *v, char *err,
         t->cores = (int)x;
         return 0;
     }
+    if (t->kind == SS_TOPO_DRAGONFLY_PLUS && strcmp(key, "routing"))
+        return ss_dfp_key(t, key, v, err, n);
     if (ft && !strcmp(key, "down"))
         return (t->levels = counts(key, v, t->down, SS_TOPO_MAXLEVELS, err, n)) < 0;
     if (ft && (!strcmp(key, "up") || !strcmp(key, "links"))) {
@@ -342,6 +383,8 @@ static int set_key(ss_topo_t *t, const char *key, const char *v, char *err,
 
 static int check(const ss_topo_t *t, char *err, size_t n)
 {
+    if (t->kind == SS_TOPO_DRAGONFLY_PLUS)
+        return ss_dfp_check(t, err, n);
     if (t->kind == SS_TOPO_FATTREE && t->levels < 1) {
         snprintf(err, n, "fat-tree needs down=N1/N2/... (children per switch "
                  "at each level)");
@@ -411,8 +454,10 @@ int ss_topo_parse(const char *s, ss_topo_t *t, char *err, size_t n)
     }
     if (p)
         s = p;
-    if (strncmp(s, "fat-tree:", 9) && strncmp(s, "dragonfly:", 10)) {
-        snprintf(err, n, "not a fat-tree:... or dragonfly:... spec or a preset name");
+    int kind = spec_kind(s);
+    if (kind < 0) {
+        snprintf(err, n, "not a fat-tree:..., dragonfly:... or dragonfly-plus:... spec "
+                 "or a preset name");
         return -1;
     }
     if (strlen(s) >= sizeof buf) {
@@ -421,7 +466,7 @@ int ss_topo_parse(const char *s, ss_topo_t *t, char *err, size_t n)
         return -1;
     }
     memset(t, 0, sizeof *t);
-    t->kind = s[0] == 'f' ? SS_TOPO_FATTREE : SS_TOPO_DRAGONFLY;
+    t->kind = (ss_topo_kind_t)kind;
     t->bw[0] = 12.5e9;
     t->lat[0] = 1e-6;
     t->nbw = t->nlat = 1;
@@ -458,6 +503,8 @@ size_t ss_topo_hosts(const ss_topo_t *t)
     size_t h = 1;
     if (t->kind == SS_TOPO_DRAGONFLY)
         return times(times(times(t->groups[0], t->chassis[0]), t->routers[0]), t->nodes);
+    if (t->kind == SS_TOPO_DRAGONFLY_PLUS)
+        return times(times(t->groups[0], t->leaves), t->nodes);
     for (int i = 0; i < t->levels; i++)
         h = times(h, t->down[i]);
     return t->levels ? h : 0;
@@ -471,6 +518,8 @@ static void list(FILE *f, const unsigned *v, int n, const char *sep)
 
 void ss_topo_write_xml(FILE *f, const ss_topo_t *t)
 {
+    if (t->kind == SS_TOPO_DRAGONFLY_PLUS)
+        return;
     fprintf(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM "
             "\"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\">\n"
             "  <cluster id=\"machine\" prefix=\"node-\" suffix=\"\" radical=\"0-%zu\" "

@@ -1,9 +1,10 @@
 /* topo.h - machine descriptions given as specs instead of XML:
  *   fat-tree:down=22/20/5,up=1/18/10,bw=25GBps,lat=0.5us,nic-bw=12.5GBps,...
  *   dragonfly:groups=9/4,chassis=6/3,routers=16/1,nodes=4,bw=5.25GBps,...
+ *   dragonfly-plus:groups=19,leaves=18,spines=18,nodes=10,global-per-spine=18,...
  *   a preset name (ss_topo_presets), e.g. aries-xc
- * Built into SimGrid by load.cpp (its C++ zone API),
- * or written out as platform XML (`shmemsim platform`). */
+ * Built into SimGrid by load.cpp (its C++ zone API), or (fat-trees and
+ * dragonflies) written out as platform XML (`shmemsim platform`). */
 #ifndef SS_TOPO_H
 #define SS_TOPO_H
 
@@ -18,9 +19,9 @@
 /* The longest line of a .spec file (a comment may be longer than a spec). */
 #define SS_TOPO_LINE_MAX 4095
 
-typedef enum { SS_TOPO_FATTREE, SS_TOPO_DRAGONFLY } ss_topo_kind_t;
+typedef enum { SS_TOPO_FATTREE, SS_TOPO_DRAGONFLY, SS_TOPO_DRAGONFLY_PLUS } ss_topo_kind_t;
 
-/* How a dragonfly routes between groups: minimal (one global link),
+/* How a dragonfly (or Dragonfly+) routes between groups: minimal (one global link),
  * valiant (through an intermediate group), adaptive (per message, the
  * one that lands first, where the runtime times links itself; minimal
  * under SimGrid's flows). */
@@ -37,8 +38,8 @@ typedef struct ss_topo {
     /* dragonfly: (count, links) of groups, chassis per group, routers per
      * chassis; nodes per router */
     unsigned groups[2], chassis[2], routers[2], nodes;
-    /* fat-tree: per level (1 value: all levels); dragonfly: [0] is the
-     * local (router, chassis, group) links */
+    /* fat-tree: per level (1 value: all levels); dragonflies: [0] is the
+     * local (router, chassis, group; leaf-spine) links */
     double bw[SS_TOPO_MAXLEVELS], lat[SS_TOPO_MAXLEVELS];   /* B/s, s */
     int nbw, nlat;
     double global_bw, global_lat;   /* dragonfly links between groups; 0:
@@ -47,6 +48,10 @@ typedef struct ss_topo {
      * (0: from groups' links per pair), routing, and whether SimGrid's own
      * DragonflyZone builds it instead (zone=simgrid) */
     unsigned global_per_router;
+    /* Dragonfly+ (dfplus.h): groups[0] groups, nodes per leaf in nodes,
+     * and leaf switches per group, (spine switches per group, cables
+     * from a leaf to each), global ports per spine */
+    unsigned leaves, spines[2], global_per_spine;
     int routing;               /* ss_routing_t */
     int simgrid_zone;
     double nic_bw, nic_lat;    /* node injection link; 0: none */
@@ -85,7 +90,8 @@ size_t ss_topo_hosts(const ss_topo_t *t);
 double ss_topo_bw(const ss_topo_t *t, int l);
 double ss_topo_lat(const ss_topo_t *t, int l);
 
-/* SimGrid platform XML for the topology. */
+/* SimGrid platform XML for the topology; nothing for a Dragonfly+,
+ * which cluster XML cannot describe (cmd_platform.c says so). */
 void ss_topo_write_xml(FILE *f, const ss_topo_t *t);
 
 #endif

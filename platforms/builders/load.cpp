@@ -6,7 +6,7 @@
 //   aborting (loadguard.c).
 // - A topology spec (topo.h) through SimGrid's C++ zone API, which
 //   skips XML parsing for large machines: fattree.cpp, dragonfly.cpp,
-//   dragonfly_simgrid.cpp.
+//   dragonfly_simgrid.cpp, dragonfly_plus.cpp.
 #include <simgrid/engine.h>
 
 #include <cstdio>
@@ -18,12 +18,17 @@ extern "C" {
 }
 #include "builders.hpp"
 #include "dragonfly.hpp"
+#include "dragonfly_plus.hpp"
 #include "loadguard.h"
 
 static int build(const ss_topo_t *t, char *err, size_t errlen)
 {
     if (t->kind == SS_TOPO_FATTREE) {
         ss_fattree_build(t);
+        return 0;
+    }
+    if (t->kind == SS_TOPO_DRAGONFLY_PLUS) {
+        ss_dfp_build(t);
         return 0;
     }
     ss_cabling_t c;

@@ -12,8 +12,8 @@
 
 #include "read_file.h"
 
-#define HOW "give a SimGrid platform XML file, a fat-tree:/dragonfly: spec or a " \
-            "preset (`shmemsim list` shows the presets)"
+#define HOW "give a SimGrid platform XML file, a fat-tree:/dragonfly:/dragonfly-plus: " \
+            "spec or a preset (`shmemsim list` shows the presets)"
 
 static const char *file_type(mode_t m)
 {

@@ -30,6 +30,10 @@ double calib_switch_lat(const ss_topo_t *t)
         }
         return s;
     }
+    /* A Dragonfly+: node, leaf, node; with one node per leaf, hosts 0
+     * and 1 go up to a spine and down (builders/dragonfly_plus.cpp). */
+    if (t->kind == SS_TOPO_DRAGONFLY_PLUS)
+        return (t->nodes >= 2 ? 2 : 4) * t->lat[0];
     /* SimGrid's dragonfly: node, router, node; with one node per router,
      * hosts 0 and 1 hang off two routers of a chassis (a green link) or,
      * with one router per chassis, the same router of two chassis (a
@@ -64,9 +68,10 @@ static int base_spec(const calib_spec_opts_t *o, double bw, char *out, size_t le
     for (const ss_topo_preset_t *p = ss_topo_presets; p->name; p++)
         if (!strcmp(o->base, p->name))
             return snprintf(out, len, "%s", p->spec), 0;
-    if (strncmp(o->base, "fat-tree:", 9) && strncmp(o->base, "dragonfly:", 10)) {
-        snprintf(err, errlen, "--base '%s' is not a fat-tree:... or dragonfly:... "
-                 "spec or a preset (shmemsim list)", o->base);
+    if (strncmp(o->base, "fat-tree:", 9) && strncmp(o->base, "dragonfly:", 10) &&
+        strncmp(o->base, "dragonfly-plus:", 15)) {
+        snprintf(err, errlen, "--base '%s' is not a fat-tree:..., dragonfly:... or "
+                 "dragonfly-plus:... spec or a preset (shmemsim list)", o->base);
         return -1;
     }
     snprintf(out, len, "%s", o->base);

@@ -50,7 +50,7 @@ expect "oshm_put.txt:1: a second inter-node osu_oshm_put output (the first is os
 expect "no spec without L: no latency at 8 B or less" oshm_put_mr.txt
 expect "--base: its links between two nodes take 2 us, more than the fitted L" \
     oshm_put.txt oshm_put_mr.txt --base fat-tree:down=4,lat=1us
-expect "--base 'torus:4x4' is not a fat-tree:... or dragonfly:... spec" oshm_put.txt --base torus:4x4
+expect "--base 'torus:4x4' is not a fat-tree:..., dragonfly:... or dragonfly-plus:... spec" oshm_put.txt --base torus:4x4
 expect "--base: unknown fat-tree key 'colour'" oshm_put.txt --base fat-tree:down=4,colour=red
 expect "--nodes sizes the default base" oshm_put.txt --base frontera-ib --nodes 8
 expect "--sizes '64:8': MIN is above MAX" oshm_put.txt --sizes 64:8
