@@ -11,11 +11,12 @@
 // patterns over all pairs cost a miss, never memory; it holds only what
 // SimGrid would answer again, so results do not depend on it.
 //
-// On a cabled dragonfly routed adaptively (platforms/builders/dragonfly.cpp)
-// a message takes the minimal route unless the queues it would meet there
+// On a cabled dragonfly or a Dragonfly+ routed adaptively
+// (platforms/builders/dragonfly.cpp, dragonfly_plus.cpp) a message takes the minimal route unless the queues it would meet there
 // delay it; then it takes whichever of the minimal route and the next
 // NONMIN_TRIES non-minimal candidates (through another group between
-// groups, another router within one) clears the switches' links first.
+// groups, another router or spine within one) clears the switches' links
+// first.
 // That is UGAL's choice: a router weighs the minimal path's queue against
 // a longer, idle one, and Aries and Rosetta make it per packet (Alverson
 // et al., "Cray XC Series Network", 2012: minimal or non-minimal per
@@ -39,6 +40,7 @@
 #include <simgrid/s4u/NetZone.hpp>
 
 #include "builders/dragonfly.hpp"
+#include "builders/dragonfly_plus.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -109,18 +111,25 @@ double between(const ss_hop_t *h, size_t n, double lat, double bytes, double now
     return ss_wire_estimate(h + 1, n - 2, lat, bytes, now);
 }
 
-// How many routes adaptive routing weighs from src to dst.
+// How many routes adaptive routing weighs from src to dst: a cabled
+// dragonfly's or a Dragonfly+'s candidates, when it routes adaptively.
 unsigned adaptive_paths(sg_host_t src, sg_host_t dst)
 {
-    return ss_dfly_routing(src) == SS_ROUTE_ADAPTIVE ? ss_dfly_paths(src, dst) : 0;
+    if (ss_dfly_routing(src) == SS_ROUTE_ADAPTIVE)
+        return ss_dfly_paths(src, dst);
+    if (ss_dfp_routing(src) == SS_ROUTE_ADAPTIVE)
+        return ss_dfp_paths(src, dst);
+    return 0;
 }
 
 // Non-minimal candidate `path` of c into out; its latency; 0 links when
 // there is none.
 size_t candidate(const cached_route &c, unsigned path, ss_hop_t *out, double *lat)
 {
+    static_assert(SS_DFP_MAXHOPS <= SS_DFLY_MAXHOPS, "room for either zone's routes");
     simgrid::s4u::Link *l[SS_DFLY_MAXHOPS];
-    size_t n = ss_dfly_route(c.src, c.dst, path, l, lat);
+    size_t n = ss_dfly_routing(c.src) >= 0 ? ss_dfly_route(c.src, c.dst, path, l, lat)
+                                           : ss_dfp_route(c.src, c.dst, path, l, lat);
     for (size_t i = 0; i < n; i++)
         out[i] = hop_of(l[i]);
     return n;
