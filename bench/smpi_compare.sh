@@ -4,7 +4,8 @@
 #   ring  fcollect ring, 8 B, 1,024 PEs, a flat 1,024-host cluster
 #         (10 GBps, 1 us, non-blocking backbone): dense, 1,023 steps
 #   rdb   fcollect recursive doubling, 8 B, 8,192 PEs, SimGrid's 8,192-host
-#         3-level FAT_TREE cluster (3;16,16,32;1,16,16;1,1,1): sparse
+#         3-level FAT_TREE cluster (3;64,64,2;1,16,16;1,1,1): sparse
+# (the platforms of ../shared/peers: flat1024.xml, fattree-8192.xml)
 # SMPI runs MPI_Allgather (bench/mpi_allgather.c) with the matching
 # algorithm and the alpha-beta settings shmemsim uses (CM02, factors 1,
 # no TCP gamma). shmemsim runs with its defaults (every message under the
@@ -39,8 +40,9 @@ $head
 XML
 cat >"$tmp/ft8192.xml" <<XML
 $head
-  <cluster id="ft" prefix="n" suffix="" radical="0-8191" speed="1Gf" bw="10GBps" lat="1us"
-           topology="FAT_TREE" topo_parameters="3;16,16,32;1,16,16;1,1,1" sharing_policy="SPLITDUPLEX"/>
+  <cluster id="c" prefix="n" suffix="" radical="0-8191" speed="1Gf" bw="12.5GBps" lat="0.5us"
+           loopback_bw="50GBps" loopback_lat="0.1us" sharing_policy="SPLITDUPLEX"
+           topology="FAT_TREE" topo_parameters="3;64,64,2;1,16,16;1,1,1"/>
 </platform>
 XML
 

@@ -33,7 +33,10 @@ static const char platform_help[] =
     "      (docs/platforms.md). routing=adaptive|minimal|valiant (default\n"
     "      adaptive); zone=simgrid builds SimGrid's DragonflyZone instead\n"
     "      (one router per group pair; G <= R). bw= and lat= set the links\n"
-    "      in a group; global-bw=, global-lat= between.\n"
+    "      in a group; global-bw=, global-lat= between. nics=K (default 1)\n"
+    "      NICs per node, each a link of nic-bw with its own gap; a node's\n"
+    "      PEs take them nic-map=round-robin (default) or block (the first\n"
+    "      ppn/K PEs the first NIC: one NIC per socket or GPU).\n"
     "  dragonfly-plus:groups=G,leaves=L,spines=S/u,nodes=N,global-per-spine=K,KEYS\n"
     "      a Dragonfly+ (InfiniBand): each group a two-level fat-tree of L\n"
     "      leaf switches with N nodes each and S spines, every leaf joined\n"
@@ -65,6 +68,8 @@ static void xml_notes(const ss_topo_t *t)
     const char *pre = "shmemsim: note: SimGrid cluster XML";
     if (t->nic_lat > 0)
         fprintf(stderr, "%s has no per-node link latency: nic-lat is left out\n", pre);
+    if (t->nics > 1)
+        fprintf(stderr, "%s gives a node one link: nics=%u is left out\n", pre, t->nics);
     if (t->nic_bw > 0)
         fprintf(stderr, "%s has no per-node limit alone: its limiter_link caps "
                 "every switch and router at the same bandwidth, so nic-bw is "
@@ -96,7 +101,7 @@ static int describe_dfp(const ss_topo_t *t)
     printf("groups,%u\nnodes,%zu\nnodes_per_group,%zu\nleaf_switches,%zu\n"
            "spine_switches,%zu\nswitches,%zu\n", c.groups, s.nodes,
            ss_dfp_group_nodes(&c), s.leaves, s.spines, s.leaves + s.spines);
-    printf("node_links,%zu\nleaf_spine_links,%zu\nglobal_links,%zu\n",
+    printf("nics_per_node,1\nnode_links,%zu\nleaf_spine_links,%zu\nglobal_links,%zu\n",
            s.node_links, s.local_links, s.global_links);
     printf("global_ports_per_spine,%u\nglobal_ports_unused_per_group,%zu\n"
            "links_per_group_pair,%u\n", c.ports, s.ports_unused, c.per_pair);
@@ -114,7 +119,8 @@ static int describe(const ss_topo_t *t)
 {
     printf("what,value\n");
     if (t->kind == SS_TOPO_FATTREE) {
-        printf("topology,fat-tree\nnodes,%zu\nlevels,%d\n", ss_topo_hosts(t), t->levels);
+        printf("topology,fat-tree\nnodes,%zu\nlevels,%d\nnics_per_node,1\n", ss_topo_hosts(t),
+               t->levels);
         return 0;
     }
     if (t->kind == SS_TOPO_DRAGONFLY_PLUS)
@@ -130,8 +136,9 @@ static int describe(const ss_topo_t *t)
            ss_routing_names[t->routing]);
     printf("groups,%u\nnodes,%zu\nnodes_per_group,%zu\nrouters,%zu\n", c.groups,
            s.nodes, ss_cabling_group_nodes(&c), s.routers);
-    printf("node_links,%zu\ngreen_links,%zu\nblack_links,%zu\nglobal_links,%zu\n",
-           s.node_links, s.green_links, s.black_links, s.global_links);
+    printf("nics_per_node,%u\nnode_links,%zu\ngreen_links,%zu\nblack_links,%zu\n"
+           "global_links,%zu\n", c.nics, s.node_links, s.green_links, s.black_links,
+           s.global_links);
     printf("global_ports_per_router,%u\nlinks_per_group_pair,%u\n", c.ports, c.per_pair);
     if (!t->simgrid_zone && c.groups > 1)
         printf("routers_per_group_pair,%u\n", ss_cabling_pair_routers(&c, 0, 1));

@@ -19,6 +19,7 @@ int ss_cabling_of(const ss_topo_t *t, ss_cabling_t *c, char *err, size_t errlen)
     c->glat = t->global_lat > 0 ? t->global_lat : c->lat;
     c->node_bw = t->nic_bw > 0 ? t->nic_bw : c->bw;
     c->node_lat = c->lat + t->nic_lat;
+    c->nics = t->nics ? t->nics : 1;
     unsigned long rg = (unsigned long)c->chassis * c->routers, others = c->groups - 1;
     unsigned long P = t->global_per_router, L = t->groups[1];
     if (others == 0) {
@@ -135,12 +136,12 @@ void ss_cabling_sum(const ss_cabling_t *c, ss_cabling_sum_t *s)
     size_t L = c->per_pair;
     s->routers = G * C * R;
     s->nodes = s->routers * c->nodes;
-    s->node_links = s->nodes;
+    s->node_links = s->nodes * c->nics;
     s->green_links = G * C * R * (R - 1) / 2 * c->green;
     s->black_links = G * R * C * (C - 1) / 2 * c->black;
     s->global_links = G * (G - 1) / 2 * L;
     s->pair_bw = (double)L * c->gbw;
     s->group_out_bw = (double)(G - 1) * s->pair_bw;
-    s->group_in_bw = (double)ss_cabling_group_nodes(c) * c->node_bw;
+    s->group_in_bw = (double)ss_cabling_group_nodes(c) * c->nics * c->node_bw;
     s->bisection_bw = (double)(G / 2) * (double)(G - G / 2) * s->pair_bw;
 }

@@ -33,6 +33,7 @@ typedef struct ss_cabling {
     double bw, lat;          /* a link in a group */
     double gbw, glat;        /* a global link */
     double node_bw, node_lat;   /* a node's link to its router (NIC included) */
+    unsigned nics;              /* such links per node */
 } ss_cabling_t;
 
 /* The cabling of a dragonfly spec; -1 with one line in err when it
@@ -77,7 +78,7 @@ typedef struct ss_cabling_sum {
     size_t green_links, black_links, global_links, node_links;
     double pair_bw;        /* L x global-bw: between two groups */
     double group_out_bw;   /* one group to all others */
-    double group_in_bw;    /* its nodes' injection (N x C x R x NIC) */
+    double group_in_bw;    /* its nodes' injection (N x C x R x NICs x NIC) */
     double bisection_bw;   /* global links between two halves of the groups */
 } ss_cabling_sum_t;
 void ss_cabling_sum(const ss_cabling_t *c, ss_cabling_sum_t *s);

@@ -156,7 +156,7 @@ static void dragonfly_span(const ss_topo_t *t, size_t nodes, ss_span_t *s)
     int lv = nodes <= 1 ? 0 : nodes <= n ? 1 : nodes <= n * r ? 2
            : nodes <= n * r * c ? 3 : 4;
     s->level = lv;
-    s->bandwidth = t->nic_bw > 0 ? fmin(bw, t->nic_bw) : bw;
+    s->bandwidth = t->nic_bw > 0 ? fmin(bw, t->nic_bw * (t->nics ? t->nics : 1)) : bw;
     for (int l = 2; l <= lv; l++)
         if (share[l] > 0)
             s->bandwidth = fmin(s->bandwidth, share[l]);

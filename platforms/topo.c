@@ -105,6 +105,15 @@ const ss_topo_preset_t ss_topo_presets[] = {
 };
 
 const char *const ss_routing_names[] = {"adaptive", "minimal", "valiant", NULL};
+const char *const ss_nic_map_names[] = {"round-robin", "block", NULL};
+
+unsigned ss_topo_nic_of(const ss_topo_t *t, unsigned local, unsigned ppn)
+{
+    unsigned k = t->nics ? t->nics : 1;
+    if (t->nic_map == SS_NIC_BLOCK && ppn > 0)
+        return (unsigned)((unsigned long)local * k / ppn) % k;
+    return local % k;
+}
 
 static const char *preset_spec(const char *s)
 {
@@ -330,6 +339,21 @@ static int set_key(ss_topo_t *t, const char *key, const char *v, char *err,
         t->cores = (int)x;
         return 0;
     }
+    if (!strcmp(key, "nics")) {
+        if (ss_parse_long(v, 1, SS_TOPO_MAX_NICS, &x, key, err, n))
+            return -1;
+        t->nics = (unsigned)x;
+        return 0;
+    }
+    if (!strcmp(key, "nic-map")) {
+        for (int m = 0; ss_nic_map_names[m]; m++)
+            if (!strcmp(v, ss_nic_map_names[m]))
+                return t->nic_map = m, 0;
+        snprintf(err, n, "nic-map=%s: round-robin (a node's PEs take its NICs "
+                 "in turn) or block (the first ppn/nics PEs the first NIC, and "
+                 "so on: one NIC per socket or GPU)", v);
+        return -1;
+    }
     if (t->kind == SS_TOPO_DRAGONFLY_PLUS && strcmp(key, "routing"))
         return ss_dfp_key(t, key, v, err, n);
     if (ft && !strcmp(key, "down"))
@@ -376,13 +400,19 @@ static int set_key(ss_topo_t *t, const char *key, const char *v, char *err,
                        "o, o-get, o-quiet, o-recv, gap, shm-*, order"
                      : "groups, chassis, routers, nodes, global-per-router, "
                        "routing, zone, bw, lat, global-bw, global-lat, nic-bw, "
-                       "nic-lat, cores, o, o-get, o-quiet, o-recv, gap, shm-*, "
-                       "order");
+                       "nic-lat, nics, nic-map, cores, o, o-get, o-quiet, o-recv, "
+                       "gap, shm-*, order");
     return -1;
 }
 
 static int check(const ss_topo_t *t, char *err, size_t n)
 {
+    if (t->nics > 1 && (t->kind != SS_TOPO_DRAGONFLY || t->simgrid_zone)) {
+        snprintf(err, n, "nics=%u: nodes with several NICs are modelled on "
+                 "cabled dragonfly: specs only; here give one NIC of their "
+                 "summed bandwidth (nic-bw)", t->nics);
+        return -1;
+    }
     if (t->kind == SS_TOPO_DRAGONFLY_PLUS)
         return ss_dfp_check(t, err, n);
     if (t->kind == SS_TOPO_FATTREE && t->levels < 1) {
@@ -471,6 +501,7 @@ int ss_topo_parse(const char *s, ss_topo_t *t, char *err, size_t n)
     t->lat[0] = 1e-6;
     t->nbw = t->nlat = 1;
     t->cores = 1;
+    t->nics = 1;
     t->shm_o_recv = t->o_get = t->shm_o_get = -1;
     for (int i = 0; i < SS_TOPO_MAXLEVELS; i++)
         t->up[i] = t->links[i] = 1;
@@ -482,7 +513,7 @@ int ss_topo_parse(const char *s, ss_topo_t *t, char *err, size_t n)
             return -1;
         }
         *eq = 0;
-        char e2[200];
+        char e2[400];
         if (set_key(t, kv, eq + 1, e2, sizeof e2)) {
             snprintf(err, n, "%s", e2);
             return -1;

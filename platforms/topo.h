@@ -28,6 +28,10 @@ typedef enum { SS_TOPO_FATTREE, SS_TOPO_DRAGONFLY, SS_TOPO_DRAGONFLY_PLUS } ss_t
 typedef enum { SS_ROUTE_ADAPTIVE, SS_ROUTE_MINIMAL, SS_ROUTE_VALIANT } ss_routing_t;
 extern const char *const ss_routing_names[];   /* indexed by ss_routing_t */
 
+#define SS_TOPO_MAX_NICS 16
+typedef enum { SS_NIC_ROUND_ROBIN, SS_NIC_BLOCK } ss_nic_map_t;
+extern const char *const ss_nic_map_names[];   /* indexed by ss_nic_map_t */
+
 typedef struct ss_topo {
     ss_topo_kind_t kind;
     /* fat-tree (SimGrid's PGFT): per level, children per switch, parents
@@ -55,6 +59,12 @@ typedef struct ss_topo {
     int routing;               /* ss_routing_t */
     int simgrid_zone;
     double nic_bw, nic_lat;    /* node injection link; 0: none */
+    /* NICs per node (dragonfly specs; 1 elsewhere), each its own link of
+     * nic_bw with its own gap, and how a node's PEs spread over them:
+     * round-robin by rank on the node, or in blocks (one NIC per socket
+     * or GPU's worth of PEs) */
+    unsigned nics;
+    int nic_map;               /* ss_nic_map_t */
     int cores;                 /* cores per node */
     /* Per-message software costs of the loggp model (models/model.h), in
      * seconds and B/s; has_costs: the spec gave any of them. */
@@ -65,6 +75,10 @@ typedef struct ss_topo {
     int unordered;             /* order=adaptive (1) or fifo (0) */
     int has_costs;
 } ss_topo_t;
+
+/* The NIC (0 .. nics-1) of the PE of rank `local` among the `ppn` PEs of
+ * its node. */
+unsigned ss_topo_nic_of(const ss_topo_t *t, unsigned local, unsigned ppn);
 
 typedef struct ss_topo_preset {
     const char *name, *spec, *desc;

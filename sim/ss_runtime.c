@@ -16,6 +16,7 @@
 #include "ss_driver.h"
 #include "placement.h"
 #include "platform.h"
+#include "topo.h"
 #include "ss_defer.h"
 #include "ss_trace.h"
 
@@ -226,6 +227,32 @@ static int engine_init(const ss_config_t *cfg)
     }
     argv[argc] = NULL;
     simgrid_init(&argc, (char **)argv);
+    return 0;
+}
+
+/* Which of its node's NICs each PE sends through (platforms/topo.h): by
+ * its rank among the PEs of its node, in PE order. */
+static int place_nics(const ss_config_t *cfg, const size_t *slot)
+{
+    ss_topo_t t;
+    char err[256];
+    ss_w.nics = 1;
+    if (!ss_topo_is_spec(cfg->platform) || ss_topo_parse(cfg->platform, &t, err, sizeof err) ||
+        t.nics <= 1)
+        return 0;
+    ss_w.nics = t.nics;
+    uint32_t *count = calloc(ss_w.nhosts, sizeof *count), *rank = calloc(ss_w.nhosts, sizeof *rank);
+    if (!count || !rank) {
+        free(count);
+        free(rank);
+        return -1;
+    }
+    for (int i = 0; i < cfg->npes; i++)
+        count[slot[i]]++;
+    for (int i = 0; i < cfg->npes; i++)
+        ss_w.pes[i].nic = (uint8_t)ss_topo_nic_of(&t, rank[slot[i]]++, count[slot[i]]);
+    free(count);
+    free(rank);
     return 0;
 }
 
@@ -453,9 +480,11 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
                                 cfg->placement, cfg->seed);
     if (!slot)
         return 2;
-    if (cfg->model.gap > 0 &&
-        !(ss_w.nic_free = calloc(ss_w.nhosts, sizeof *ss_w.nic_free))) {
-        fprintf(stderr, "shmemsim: error: out of memory for %zu NICs\n", ss_w.nhosts);
+    if (place_nics(cfg, slot) ||
+        (cfg->model.gap > 0 &&
+         !(ss_w.nic_free = calloc(ss_w.nhosts * ss_w.nics, sizeof *ss_w.nic_free)))) {
+        fprintf(stderr, "shmemsim: error: out of memory for %zu NICs\n",
+                ss_w.nhosts * ss_w.nics);
         free(slot);
         return 2;
     }

@@ -67,7 +67,7 @@ struct duplex {
 class CabledDragonfly : public simgrid::kernel::routing::ClusterZone {
 public:
     CabledDragonfly(const std::string &name, const ss_topo_t *t, const ss_cabling_t &c)
-        : ClusterZone(name), c_(c), routing_(t->routing)
+        : ClusterZone(name), c_(c), routing_(t->routing), nics_(t->nics ? t->nics : 1)
     {
     }
 
@@ -80,6 +80,14 @@ public:
         double lat = 0;
         sg4::Link *hops[SS_DFLY_MAXHOPS];
         route(src->id(), dst->id(), flow_path(src->id(), dst->id()), hops, &n, &lat);
+        // One NIC pair per host pair for SimGrid's flows (they do not
+        // know the PE): the destination's number picks the source's NIC
+        // and the source's the destination's, so a node's flows to
+        // different nodes spread over its NICs.
+        if (nics_ > 1 && n >= 2 && src->id() != dst->id()) {
+            hops[0] = nic(src->id(), (unsigned)(dst->id() % nics_)).up;
+            hops[n - 1] = nic(dst->id(), (unsigned)(src->id() % nics_)).down;
+        }
         for (size_t i = 0; i < n; i++)
             into->link_list_.push_back(hops[i]->get_impl());
         if (latency)
@@ -87,6 +95,11 @@ public:
     }
 
     int routing() const { return routing_; }
+
+    unsigned nics() const { return nics_; }
+
+    // NIC j of node h: its link into the network (up) and out of it.
+    const duplex &nic(size_t h, unsigned j) const { return node_[h * nics_ + j]; }
 
     // How many routes there are from node s to node d: the minimal one
     // and the non-minimal candidates.
@@ -113,8 +126,8 @@ public:
                 hops[(*n)++] = lo_[s];
                 *lat = shm_lat_;
             } else {
-                hops[(*n)++] = node_[s].up;
-                hops[(*n)++] = node_[s].down;
+                hops[(*n)++] = nic(s, 0).up;
+                hops[(*n)++] = nic(s, 0).down;
                 *lat = 2 * c_.node_lat;
             }
             return true;
@@ -122,7 +135,7 @@ public:
         size_t rs = s / c_.nodes, rd = d / c_.nodes, rg = ss_cabling_group_routers(&c_);
         unsigned gs = (unsigned)(rs / rg), gd = (unsigned)(rd / rg);
         unsigned as = (unsigned)(rs % rg), ad = (unsigned)(rd % rg);
-        hops[(*n)++] = node_[s].up;
+        hops[(*n)++] = nic(s, 0).up;
         *lat = 2 * c_.node_lat;
         if (gs == gd) {
             unsigned at = as;
@@ -140,13 +153,14 @@ public:
             at = cross(via == gd ? gs : via, gd, at, l, hops, n, lat);
             local(gd, at, ad, hops, n, lat);
         }
-        hops[(*n)++] = node_[d].down;
+        hops[(*n)++] = nic(d, 0).down;
         return true;
     }
 
 private:
     ss_cabling_t c_;
     int routing_;
+    unsigned nics_;   // per node; node_ holds NIC j of node h at h * nics_ + j
     double shm_lat_ = 0;
     std::vector<duplex> node_;
     std::vector<sg4::Link *> lo_;
@@ -225,12 +239,14 @@ void CabledDragonfly::build(const ss_topo_t *t)
     size_t hosts = G * C * R * c_.nodes;
     bool shm = ss_has_shm(t);
     shm_lat_ = t->shm_lat;
-    node_.resize(hosts);
+    node_.resize(hosts * nics_);
     for (size_t i = 0; i < hosts; i++) {
         std::string name = "node-" + std::to_string(i);
         sg4::Host *h = get_iface()->create_host(name, 1e9);
         h->set_core_count(t->cores)->seal();
-        node_[i] = make(name + "-nic", c_.node_bw, c_.node_lat);
+        for (unsigned j = 0; j < nics_; j++)
+            node_[i * nics_ + j] = make(name + "-nic" + (j ? std::to_string(j) : ""),
+                                        c_.node_bw, c_.node_lat);
         if (shm) {
             auto *lo = get_iface()->create_link(name + "-lo", ss_shm_bw(t));
             lo->set_latency(t->shm_lat)->seal();
@@ -278,6 +294,18 @@ size_t ss_dfly_route(const sg4::Host *src, const sg4::Host *dst, unsigned path, 
                          lat))
         return 0;
     return n;
+}
+
+unsigned ss_dfly_nics(const sg4::Host *h)
+{
+    return ss_dfly_routing(h) < 0 ? 1 : the_zone->nics();
+}
+
+void ss_dfly_nic(const sg4::Host *h, unsigned j, sg4::Link **up, sg4::Link **down)
+{
+    const auto &l = the_zone->nic(h->get_netpoint()->id(), j);
+    *up = l.up;
+    *down = l.down;
 }
 
 unsigned ss_dfly_paths(const sg4::Host *src, const sg4::Host *dst)

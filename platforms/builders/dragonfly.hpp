@@ -31,6 +31,14 @@ int ss_dfly_routing(const simgrid::s4u::Host *h);
 std::size_t ss_dfly_route(const simgrid::s4u::Host *src, const simgrid::s4u::Host *dst,
                           unsigned path, simgrid::s4u::Link **hops, double *lat);
 
+// NICs per node of the cabled dragonfly h is on (1 off one), and NIC j's
+// links into the network and out of it. Routes from ss_dfly_route start
+// on NIC 0 of the source and end on NIC 0 of the destination; a PE on
+// another NIC takes its own instead (sim/engine/ss_route.cpp).
+unsigned ss_dfly_nics(const simgrid::s4u::Host *h);
+void ss_dfly_nic(const simgrid::s4u::Host *h, unsigned j, simgrid::s4u::Link **up,
+                 simgrid::s4u::Link **down);
+
 // How many paths ss_dfly_route numbers from src to dst (the minimal one
 // included); 0 when the hosts are not on a cabled dragonfly.
 unsigned ss_dfly_paths(const simgrid::s4u::Host *src, const simgrid::s4u::Host *dst);

@@ -157,10 +157,27 @@ cached_route *lookup(sg_host_t src, sg_host_t dst, double *lat)
     *lat = c.lat;
     return &c;
 }
+
+// The route's first and last links (its node links) as those of the
+// NICs snic of src and dnic of dst, into out: on a node with several
+// NICs a PE sends and receives through its own (platforms/topo.h).
+const ss_hop_t *on_nics(sg_host_t src, sg_host_t dst, unsigned snic, unsigned dnic,
+                        const ss_hop_t *h, size_t n, ss_hop_t *out)
+{
+    if (n < 2 || src == dst || ss_dfly_nics(src) < 2)
+        return h;
+    simgrid::s4u::Link *up, *down;
+    std::copy(h, h + n, out);
+    ss_dfly_nic(src, snic, &up, &down);
+    out[0] = hop_of(up);
+    ss_dfly_nic(dst, dnic, &up, &down);
+    out[n - 1] = hop_of(down);
+    return out;
+}
 } // namespace
 
-extern "C" double ss_route_reserve(sg_host_t src, sg_host_t dst, double bytes, double now,
-                                   ss_mark_t *marks, size_t *nmarks)
+extern "C" double ss_route_reserve(sg_host_t src, sg_host_t dst, unsigned snic, unsigned dnic,
+                                   double bytes, double now, ss_mark_t *marks, size_t *nmarks)
 {
     double lat;
     cached_route *c = lookup(src, dst, &lat);
@@ -189,6 +206,8 @@ extern "C" double ss_route_reserve(sg_host_t src, sg_host_t dst, double bytes, d
             c->turn = (c->turn + NONMIN_TRIES) % (c->paths - 1);
         }
     }
+    ss_hop_t mine[SS_DFLY_MAXHOPS > CACHE_HOPS ? SS_DFLY_MAXHOPS : CACHE_HOPS];
+    best = on_nics(src, dst, snic, dnic, best, n, mine);
     *nmarks = n;
     return ss_wire_reserve_marked(best, n, lat, bytes, now, marks);
 }

@@ -241,7 +241,7 @@ void ss_send(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes)
  * CPU time still owed for consumed signals, then the issue overhead (a
  * get's own where the platform gives one), and for another node the
  * message waits for its NIC, which takes one per gap from all of the
- * node's PEs. */
+ * node's PEs that send through it. */
 static double ready_for(ss_pe_t *pe, int target, int get)
 {
     const ss_model_t *m = &ss_w.cfg.model;
@@ -250,7 +250,7 @@ static double ready_for(ss_pe_t *pe, int target, int get)
     double ready = simgrid_get_clock() + pe->cpu_debt + cost;
     pe->cpu_debt = 0;
     if (ss_w.nic_free && !same) {
-        double *nic = &ss_w.nic_free[pe->node];
+        double *nic = &ss_w.nic_free[(size_t)pe->node * ss_w.nics + pe->nic];
         if (*nic > ready)
             ready = *nic;
         *nic = ready + m->gap;

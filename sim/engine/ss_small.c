@@ -148,8 +148,8 @@ double ss_small_send(ss_pe_t *from, ss_pe_t *t, ss_msg_t *m, size_t wire_bytes)
     double now = simgrid_get_clock();
     ss_mark_t marks[SS_ROUTE_MARKS];
     size_t nmarks;
-    double lands = ss_route_reserve(from->host, t->host, (double)wire_bytes, now,
-                                    marks, &nmarks);
+    double lands = ss_route_reserve(from->host, t->host, from->nic, t->nic,
+                                    (double)wire_bytes, now, marks, &nmarks);
     m->lands = lands;
     push(t, (ss_arrival_t){lands, seq++, m});
     ss_burst_note(from, t, m, lands, marks, nmarks);

@@ -166,6 +166,8 @@ typedef struct ss_pe {
     uint8_t sleep_out;      /* in_sem, its small sends' landings end it too */
     uint8_t idle;           /* blocked: signals landing are served at once */
     uint32_t node;          /* index of its host in ss_w.hosts */
+    uint8_t nic;            /* which of its node's NICs it sends and
+                               receives through (platforms/topo.h) */
     double cpu_debt;        /* CPU time owed (signals consumed, loggp
                                o_recv; a reduction's combine), paid before
                                it next issues, blocks or leaves a call
@@ -202,8 +204,10 @@ typedef struct ss_world {
     ss_pe_t *pes;
     sg_host_t *hosts;       /* PE i runs on hosts[i / ppn] after placement */
     size_t nhosts;
-    double *nic_free;       /* per host: when its NIC takes the next
-                               message (the loggp gap), NULL without one */
+    double *nic_free;       /* per host and NIC: when the NIC takes the
+                               next message (the loggp gap), NULL without
+                               a gap */
+    unsigned nics;          /* NICs per node (1 but on multi-NIC specs) */
     void (*pe_main)(void *);
     void *pe_arg;
     /* sync point (ss_sync.c) */

@@ -155,6 +155,35 @@ static void test_candidates_cover(void **state)
     assert_int_equal(ss_cabling_via(&c, 5, 900, 0, 2, 8), ss_cabling_via(&c, 5, 900, 0, 2, 1));
 }
 
+/* Which NIC a node's PEs take (platforms/topo.h): round-robin by rank
+ * on the node, or in blocks of ppn/nics (one NIC per socket or GPU);
+ * without nics= one. */
+static void test_nic_map(void **state)
+{
+    (void)state;
+    ss_topo_t t;
+    char err[256];
+    const char *df = "dragonfly:groups=2,chassis=1/1,routers=2/1,nodes=2";
+    char spec[200];
+    assert_int_equal(ss_topo_parse(df, &t, err, sizeof err), 0);
+    assert_int_equal(t.nics, 1);
+    assert_int_equal(ss_topo_nic_of(&t, 5, 8), 0);
+    snprintf(spec, sizeof spec, "%s,nics=4", df);
+    assert_int_equal(ss_topo_parse(spec, &t, err, sizeof err), 0);
+    static const unsigned rr[8] = {0, 1, 2, 3, 0, 1, 2, 3};
+    for (unsigned i = 0; i < 8; i++)
+        assert_int_equal(ss_topo_nic_of(&t, i, 8), rr[i]);
+    snprintf(spec, sizeof spec, "%s,nics=4,nic-map=block", df);
+    assert_int_equal(ss_topo_parse(spec, &t, err, sizeof err), 0);
+    static const unsigned blk[8] = {0, 0, 1, 1, 2, 2, 3, 3};
+    for (unsigned i = 0; i < 8; i++)
+        assert_int_equal(ss_topo_nic_of(&t, i, 8), blk[i]);
+    /* 6 PEs on 4 NICs in blocks: 0 0 1 2 2 3 (every NIC used) */
+    static const unsigned six[6] = {0, 0, 1, 2, 2, 3};
+    for (unsigned i = 0; i < 6; i++)
+        assert_int_equal(ss_topo_nic_of(&t, i, 6), six[i]);
+}
+
 /* Route latency between two hosts, from PE 0: node 0 to nodes 1 (same
  * router), 2 (same chassis), 8 (other chassis, same blade), 16 and 40
  * (other groups). */
@@ -314,6 +343,7 @@ int main(void)
         cmocka_unit_test(test_bad_cabling),
         cmocka_unit_test(test_valiant_spread),
         cmocka_unit_test(test_candidates_cover),
+        cmocka_unit_test(test_nic_map),
         cmocka_unit_test(test_route_lengths),
         cmocka_unit_test(test_group_pair_not_one_router),
         cmocka_unit_test(test_adaptive_takes_the_idle_path),
