@@ -229,6 +229,12 @@ extern "C" int ss_route_self(sg_host_t h)
     return dynamic_cast<simgrid::kernel::routing::ClusterZone *>(zone) != nullptr;
 }
 
+extern "C" void ss_route_restart_turns(void)
+{
+    for (cached_route &c : cache)
+        c.turn = 0;
+}
+
 extern "C" void ss_route_reset(void)
 {
     queues.clear();

@@ -20,6 +20,10 @@ double ss_route_latency(sg_host_t src, sg_host_t dst);
 /* May h be asked its route to itself? Yes in a cluster zone; not in
  * routed zones, where asking SimGrid may abort. */
 int ss_route_self(sg_host_t h);
+/* Every pair of hosts weighs its own first candidates again (adaptive
+ * routing, ss_route.cpp): at a synchronisation of every PE, so that
+ * what a call costs does not depend on the calls before it. */
+void ss_route_restart_turns(void);
 /* Forget every link's reservations (end of a run). */
 void ss_route_reset(void);
 

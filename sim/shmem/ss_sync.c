@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ss_route.h"
 #include "ss_internal.h"
 #include "ss_trace.h"
 
@@ -143,6 +144,7 @@ void ss_sync_point(ss_pe_t *pe, double slack)
     unsigned gen = ss_w.sync_gen;
     if (++ss_w.sync_count == ss_w.npes) {
         ss_w.sync_count = 0;
+        ss_route_restart_turns();
         ss_w.sync_gen++;
         ss_w.sync_release = simgrid_get_clock() + slack;
         if (pe->id != 0)
