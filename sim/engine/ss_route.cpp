@@ -24,9 +24,9 @@
 // same), so a group's bulk traffic spreads over all of its links rather
 // than queuing on the one link between two routers. Each pair of hosts
 // starts from its own candidates (a hash of the two, platforms/cabling.h)
-// and rotates through them, so successive messages of a congested pair
-// try different intermediate routers, as random picks would,
-// deterministically and whatever order other pairs send in. What is left out: the model sees every queue
+// and each source host rotates through them, so successive delayed
+// messages try different intermediate routers, as random picks would,
+// deterministically and whatever order other hosts send in. What is left out: the model sees every queue
 // of each candidate where a router sees its own ports (an upper bound on
 // the choice's quality), and a message goes whole on one route, where
 // packets of one message may take several: for a message alone that is
@@ -61,7 +61,6 @@ struct cached_route {
     double lat = 0;
     size_t n = 0;
     unsigned paths = 0;   // routes adaptive routing weighs (0, 1: the minimal one only)
-    unsigned turn = 0;    // the pair's next non-minimal candidates
     ss_hop_t hops[CACHE_HOPS];
 };
 
@@ -69,6 +68,11 @@ struct cached_route {
 constexpr unsigned NONMIN_TRIES = 2;
 
 std::unordered_map<const simgrid::s4u::Link *, ss_link_q_t> queues;
+// Per source host: how far its delayed messages have rotated through
+// their candidates. Not in the route cache, whose evictions would
+// restart a pair's rotation (at 512 slingshot PEs, 65,536 host pairs
+// over 32,768 slots: alltoall came out 40% slower cold than warm).
+std::unordered_map<sg_host_t, unsigned> turns;
 std::vector<cached_route> cache;
 std::vector<simgrid::s4u::Link *> links;
 std::vector<ss_hop_t> hops;
@@ -137,7 +141,7 @@ size_t candidate(const cached_route &c, unsigned path, ss_hop_t *out, double *la
 
 // The cached route from src to dst; nullptr when too long to cache (its
 // links are then in hops, its latency in *lat).
-cached_route *lookup(sg_host_t src, sg_host_t dst, double *lat)
+const cached_route *lookup(sg_host_t src, sg_host_t dst, double *lat)
 {
     if (cache.empty())
         cache.resize(CACHE_SLOTS);
@@ -152,7 +156,6 @@ cached_route *lookup(sg_host_t src, sg_host_t dst, double *lat)
         c.n = hops.size();
         std::copy(hops.begin(), hops.end(), c.hops);
         c.paths = adaptive_paths(src, dst);
-        c.turn = 0;
     }
     *lat = c.lat;
     return &c;
@@ -180,7 +183,7 @@ extern "C" double ss_route_reserve(sg_host_t src, sg_host_t dst, unsigned snic, 
                                    double bytes, double now, ss_mark_t *marks, size_t *nmarks)
 {
     double lat;
-    cached_route *c = lookup(src, dst, &lat);
+    const cached_route *c = lookup(src, dst, &lat);
     if (!c) {
         *nmarks = 0;
         return ss_wire_reserve(hops.data(), hops.size(), lat, bytes, now);
@@ -191,9 +194,10 @@ extern "C" double ss_route_reserve(sg_host_t src, sg_host_t dst, unsigned snic, 
     if (c->paths > 1) {
         double t = between(c->hops, c->n, c->lat, bytes, now);
         if (t > ss_wire_alone(c->hops + 1, c->n - 2, c->lat, bytes, now)) {
+            unsigned &turn = turns[src];
             for (unsigned j = 0; j < NONMIN_TRIES && j + 1 < c->paths; j++) {
                 double alat;
-                unsigned path = 1 + (c->turn + j) % (c->paths - 1);
+                unsigned path = 1 + (turn + j) % (c->paths - 1);
                 size_t an = candidate(*c, path, alt[j], &alat);
                 double e = an ? between(alt[j], an, alat, bytes, now) : t;
                 if (e < t) {
@@ -203,7 +207,7 @@ extern "C" double ss_route_reserve(sg_host_t src, sg_host_t dst, unsigned snic, 
                     lat = alat;
                 }
             }
-            c->turn = (c->turn + NONMIN_TRIES) % (c->paths - 1);
+            turn += NONMIN_TRIES;
         }
     }
     ss_hop_t mine[SS_DFLY_MAXHOPS > CACHE_HOPS ? SS_DFLY_MAXHOPS : CACHE_HOPS];
@@ -231,13 +235,13 @@ extern "C" int ss_route_self(sg_host_t h)
 
 extern "C" void ss_route_restart_turns(void)
 {
-    for (cached_route &c : cache)
-        c.turn = 0;
+    turns.clear();
 }
 
 extern "C" void ss_route_reset(void)
 {
     queues.clear();
+    turns.clear();
     cache.clear();
     cache.shrink_to_fit();
     links.clear();
