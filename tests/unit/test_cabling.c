@@ -69,7 +69,7 @@ static void test_ports_used_once(void **state)
 static void test_sums_follow_the_cables(void **state)
 {
     (void)state;
-    const char *specs[] = {"aries-xc", "slingshot",
+    const char *specs[] = {"aries-xc", "slingshot", "lumi", "frontier", "aurora", "el-capitan",
                            ("dragonfly:groups=5/3,chassis=2/1,routers=4/1,nodes=2,"
                             "bw=10GBps,global-bw=2GBps")};
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
@@ -93,6 +93,52 @@ static void test_sums_follow_the_cables(void **state)
     assert_int_equal(s.green_links, 9 * 6 * 16 * 15 / 2);   /* 15 per Aries */
     assert_int_equal(s.black_links, 9 * 16 * 6 * 5 / 2 * 3); /* 15 per Aries */
     assert_int_equal(s.global_links, 9 * 96 * 10 / 2);       /* 10 per Aries */
+}
+
+/* The HPE Cray EX presets (platforms/presets.c, docs/platforms.md) as
+ * their sources give them: groups, nodes, NICs a node, links between two
+ * groups; every global port used once, no switch holding more than its
+ * ports, and none of Rosetta's 17 global ports exceeded. */
+static void test_ex_presets(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        unsigned groups, per_pair, nics;
+        size_t nodes;
+    } want[] = {
+        {"lumi", 24, 20, 4, 3072},       /* LUMI-G: 24 groups, 20 links a pair */
+        {"frontier", 74, 4, 4, 9472},    /* 74 cabinets whole, 4 links a pair */
+        {"aurora", 166, 2, 8, 10624},    /* the machine exactly, 2 links a pair */
+        {"el-capitan", 87, 4, 4, 11136}, /* 87 cabinets; links as Frontier's */
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        ss_cabling_t c = cabling(want[i].name);
+        ss_cabling_sum_t s;
+        ss_cabling_sum(&c, &s);
+        assert_int_equal(c.groups, want[i].groups);
+        assert_int_equal(c.per_pair, want[i].per_pair);
+        assert_int_equal(c.nics, want[i].nics);
+        assert_int_equal(c.routers, 32);                 /* 32 switches a group */
+        assert_int_equal(c.nodes * c.nics, 16);          /* 16 NICs a switch */
+        assert_int_equal(s.nodes, want[i].nodes);
+        assert_true(c.ports <= 17);
+        unsigned rg = ss_cabling_group_routers(&c);
+        unsigned *load = calloc(rg, sizeof *load);
+        for (unsigned g = 0; g < c.groups; g++) {
+            memset(load, 0, rg * sizeof *load);
+            for (unsigned h = 0; h < c.groups; h++)
+                for (unsigned l = 0; h != g && l < c.per_pair; l++)
+                    load[ss_cabling_router(&c, g, h, l)]++;
+            unsigned used = 0;
+            for (unsigned r = 0; r < rg; r++) {
+                assert_true(load[r] <= c.ports);
+                used += load[r];
+            }
+            assert_int_equal(used, (c.groups - 1) * c.per_pair);
+        }
+        free(load);
+    }
 }
 
 /* What cannot be cabled is refused with a way out. */
@@ -340,6 +386,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ports_used_once),
         cmocka_unit_test(test_sums_follow_the_cables),
+        cmocka_unit_test(test_ex_presets),
         cmocka_unit_test(test_bad_cabling),
         cmocka_unit_test(test_valiant_spread),
         cmocka_unit_test(test_candidates_cover),
