@@ -19,6 +19,7 @@
 #include "topo.h"
 #include "ss_defer.h"
 #include "ss_trace.h"
+#include "meminfo.h"
 
 ss_world_t ss_w;
 
@@ -256,6 +257,32 @@ static int place_nics(const ss_config_t *cfg, const size_t *slot)
     return 0;
 }
 
+/* What the PEs will take, said before they are created: a run that
+ * cannot fit stops here with what to do instead, one that takes GiB
+ * says so. A PE takes its stack and about 6 KiB more (its state, its
+ * messages, the platform's share): 13.5 KiB a PE at 1,104,896 PEs with
+ * 8 KiB stacks, 18.8 KiB at 524,288 with 16 (binomial broadcast, peak
+ * RSS, docs/performance.md). */
+#define PE_STATE_KIB 6
+static int fits_memory(const ss_config_t *cfg)
+{
+    double need = (double)cfg->npes * (cfg->stack_kib + PE_STATE_KIB) * 1024.0;
+    double avail = (double)ss_meminfo("MemAvailable"), gib = 1024.0 * 1024 * 1024;
+    if (avail > 0 && need > 0.9 * avail) {
+        fprintf(stderr, "shmemsim: error: %d PEs need about %.1f GiB (a %d KiB stack and the "
+                "runtime's state each) and %.1f GiB is available: %s fewer PEs, or let "
+                "`shmemsim scale` fit this size from smaller runs\n", cfg->npes, need / gib,
+                cfg->stack_kib, avail / gib,
+                cfg->stack_kib > 8 ? "give --stack-kib 8 (the built-in algorithms use under "
+                                     "8 KiB: bench/stack_usage.sh)," : "use");
+        return -1;
+    }
+    if (need > 4 * gib && !cfg->quiet)
+        fprintf(stderr, "shmemsim: note: %d PEs take about %.1f GiB (%.1f GiB available)\n",
+                cfg->npes, need / gib, avail / gib);
+    return 0;
+}
+
 static int place(const ss_config_t *cfg)
 {
     if (!(ss_w.hosts = ss_place_hosts(&ss_w.nhosts)))
@@ -469,6 +496,8 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         fprintf(stderr, "shmemsim: note: messages of at most %zu bytes are timed by "
                 "the small-message model, larger ones by SimGrid's flows: two models "
                 "in one run (--small-msg auto: one)\n", small);
+    if (fits_memory(cfg))
+        return 2;
     ss_w.pes = calloc((size_t)cfg->npes, sizeof *ss_w.pes);
     if (!ss_w.pes || ss_heap_init(cfg->npes, cfg,
                                           ss_heap_budget(cfg->npes, cfg->stack_kib)))
