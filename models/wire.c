@@ -124,27 +124,30 @@ static double peek(const ss_link_q_t *q, double r, double d)
     return q->until + d;
 }
 
-double ss_wire_estimate(const ss_hop_t *hops, size_t n, double lat, double bytes, double now)
+/* When the message lands, reserving nothing: through the links' queues,
+ * or (queued 0) as if every link were idle; one loop for both, so that
+ * an idle route gives ss_wire_estimate and ss_wire_alone the same bits. */
+static double lands_by(const ss_hop_t *hops, size_t n, double lat, double bytes, double now,
+                       int queued)
 {
     double ready = now + lat, lands = ready;
     for (size_t i = 0; i < n; i++) {
         double d = bytes / hops[i].bw;
-        double end = hops[i].q ? peek(hops[i].q, ready, d) : ready + d;
+        double end = queued && hops[i].q ? peek(hops[i].q, ready, d) : ready + d;
         if (end > lands)
             lands = end;
     }
     return lands;
 }
 
+double ss_wire_estimate(const ss_hop_t *hops, size_t n, double lat, double bytes, double now)
+{
+    return lands_by(hops, n, lat, bytes, now, 1);
+}
+
 double ss_wire_alone(const ss_hop_t *hops, size_t n, double lat, double bytes, double now)
 {
-    double ready = now + lat, lands = ready;
-    for (size_t i = 0; i < n; i++) {
-        double end = ready + bytes / hops[i].bw;
-        if (end > lands)
-            lands = end;
-    }
-    return lands;
+    return lands_by(hops, n, lat, bytes, now, 0);
 }
 
 double ss_wire_burst_floor(double start, double sum, uint32_t n, double dmin, double d)

@@ -12,13 +12,13 @@
 // SimGrid would answer again, so results do not depend on it.
 //
 // On a cabled dragonfly or a Dragonfly+ routed adaptively
-// (platforms/builders/dragonfly.cpp, dragonfly_plus.cpp) a message takes the minimal route unless the queues it would meet there
-// delay it; then it takes whichever of the minimal route and the next
-// NONMIN_TRIES non-minimal candidates (through another group between
-// groups, another router or spine within one) clears the switches' links
-// first.
-// That is UGAL's choice: a router weighs the minimal path's queue against
-// a longer, idle one, and Aries and Rosetta make it per packet (Alverson
+// (platforms/builders/dragonfly.cpp, dragonfly_plus.cpp) a message takes
+// the minimal route unless the queues it would meet there delay it; then
+// it takes whichever of the minimal route and the next NONMIN_TRIES
+// non-minimal candidates (through another group between groups, another
+// router or spine within one) clears the switches' links first. That is
+// UGAL's choice: a router weighs the minimal path's queue against a
+// longer, idle one, and Aries and Rosetta make it per packet (Alverson
 // et al., "Cray XC Series Network", 2012: minimal or non-minimal per
 // packet, by the load it sees; De Sensi et al., SC20: Slingshot the
 // same), so a group's bulk traffic spreads over all of its links rather
@@ -26,12 +26,13 @@
 // starts from its own candidates (a hash of the two, platforms/cabling.h)
 // and each source host rotates through them, so successive delayed
 // messages try different intermediate routers, as random picks would,
-// deterministically and whatever order other hosts send in. What is left out: the model sees every queue
-// of each candidate where a router sees its own ports (an upper bound on
-// the choice's quality), and a message goes whole on one route, where
-// packets of one message may take several: for a message alone that is
-// the same (its node link is the bottleneck), under load it evens out
-// over the messages. Minimal wins ties.
+// deterministically and whatever order other hosts send in. What is left
+// out: the model sees every queue of each candidate where a router sees
+// its own ports (an upper bound on the choice's quality), and a message
+// goes whole on one route, where packets of one message may take
+// several: for a message alone that is the same (its node link is the
+// bottleneck), under load it evens out over the messages. Minimal wins
+// ties.
 #include <simgrid/host.h>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
@@ -246,7 +247,6 @@ extern "C" void ss_route_reset(void)
     cache.shrink_to_fit();
     links.clear();
     hops.clear();
-
     links.shrink_to_fit();
     hops.shrink_to_fit();
 }
