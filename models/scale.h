@@ -48,6 +48,7 @@
 
 #define SS_SCALE_NRATIO 41      /* r = 1e-9 .. 10 per byte, 4 per decade */
 #define SS_SCALE_MAXPTS 64      /* simulated points one fit takes */
+#define SS_SCALE_MAXX 48        /* rounds across groups one point holds */
 
 /* One algorithm of one collective at one size. */
 typedef struct ss_scale_case {
@@ -90,6 +91,14 @@ typedef struct ss_scale_basis {
      * longest route (us): what its interval allows beyond the span seen */
     double lat_hi;
     double form_span[SS_SCALE_NRATIO];   /* form at lat_k, r * bw_k */
+    /* The rounds whose messages cross dragonfly groups (studies/
+     * scale_steps.c; nx 0 elsewhere): each one's busiest switch link,
+     * seconds, with its messages routed as the runtime routes them, and
+     * the bytes a member sends in it; x_total: the busiest link of all of
+     * them together (what the collective needs on it however its rounds
+     * overlap). */
+    int nx;
+    double x_s[SS_SCALE_MAXX], x_bytes[SS_SCALE_MAXX], x_total;
 } ss_scale_basis_t;
 
 /* What p PEs span, as the caller knows it (platforms/capacity.c). */
@@ -130,6 +139,12 @@ typedef struct ss_scale_model {
     size_t candidates;          /* forms tried */
     int p_top;                  /* the largest simulated p */
     double drift;               /* model error per doubling beyond p_top */
+    /* Rounds across dragonfly groups (scale_cross.c): how far they run in
+     * lockstep (1) or overlap (0), and whether simulated points crossing
+     * groups chose it; cross: some point of the fit or of the ladder it
+     * predicts has such rounds. */
+    double phi;
+    int phi_seen, cross;
 } ss_scale_model_t;
 
 enum {

@@ -156,12 +156,15 @@ static void widen_beyond(ss_scale_row_t *r, const ss_span_t *seen,
  * seen), is a model of the new level, not a measurement, and a fit that
  * cannot tell latency from bytes (a ring's steps and bytes both grow as
  * p) may have put the latency the new routes lengthen into bytes that
- * keep their rate: d is at least what the point would add were its time
- * all latency (for a neighbour exchange, whose steps go at the pair's
- * route, were every second one to wait for the longest, as a ring's do:
- * ss_scale_basis_t.lat_hi). The interval holds d/2 either way, in
- * quadrature with the fit's own. Checked against whole and sampled runs
- * on aries-xc (docs/scaling.md). */
+ * keep their rate: for a neighbour algorithm d is at least what the point
+ * would add were its time all latency (for a neighbour exchange, whose
+ * steps go at the pair's route, were every second one to wait for the
+ * longest, as a ring's do: ss_scale_basis_t.lat_hi); a log-step form
+ * takes the platform's own ratio of latency to bytes. The rounds across
+ * dragonfly groups are the point's own in both (their range is the
+ * prediction's, models/scale_cross.c). The interval holds d/2 either
+ * way, in quadrature with the fit's own. Checked against whole and
+ * sampled runs on aries-xc (docs/scaling.md). */
 static void widen_span(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
                        const series_t *sr, ss_scale_row_t *r)
 {
@@ -175,8 +178,13 @@ static void widen_span(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
         widen_beyond(r, &sr->span, &j->span[e]);
         return;
     }
+    const ss_scale_basis_t *here = ss_scale_basis_at(j, a, s, e);
+    seen.nx = here->nx;
+    memcpy(seen.x_s, here->x_s, sizeof seen.x_s);
+    memcpy(seen.x_bytes, here->x_bytes, sizeof seen.x_bytes);
+    seen.x_total = here->x_total;
     double y = r->time_s, y0 = ss_scale_predict(&sr->m, &seen, 0.95, &lo, &hi);
-    double lat = ss_scale_basis_at(j, a, s, e)->lat_hi / seen.lat_hi;
+    double lat = here->neighbour ? here->lat_hi / seen.lat_hi : 1;
     double d = fmax(fabs(y - y0), y0 * fabs(lat - 1));
     double stat = r->hi_s - y, half = sqrt(stat * stat + d * d / 4);
     r->lo_s = fmax(0, y - half);
