@@ -187,6 +187,32 @@ int ss_scale_fit_form(const ss_scale_basis_t *b, const double *t, size_t n,
 double ss_scale_predict(const ss_scale_model_t *m, const ss_scale_basis_t *b,
                         double level, double *lo, double *hi);
 
+/* What the simulated points around a fitted ladder point p say about it
+ * (studies/scale_fit.c fills it; NAN where there is none). */
+typedef struct ss_scale_near {
+    int p;
+    /* With the same algorithm, size, platform and placement, p PEs take
+     * at least as long as any power of two q <= p (the q first PEs' steps
+     * and bytes are among the p's): floor is the nearest simulated power
+     * of two below; for a power of two p, ceiling is the nearest
+     * simulated time above (a sampled one: its interval's top). */
+    double floor, ceiling;
+    /* The nearest simulated points below and above p (p_lo < p < p_hi)
+     * and the form's miss there, simulated / fitted. */
+    int p_lo, p_hi;
+    double miss_lo, miss_hi;
+} ss_scale_near_t;
+
+/* Between two simulated points the form's misses there bound its miss
+ * here: the interval reaches no further than the fitted time y times the
+ * misses (or 1, the form itself, when both lie on one side), and a
+ * margin of SS_SCALE_BETWEEN_SLACK for the form's shape between them.
+ * Then the floor and ceiling cut it, the time is kept inside, and the
+ * interval never starts at 0 (with no floor, at most halfway down). On
+ * *y, *lo, *hi. */
+#define SS_SCALE_BETWEEN_SLACK 0.1
+void ss_scale_bracket(const ss_scale_near_t *n, double *y, double *lo, double *hi);
+
 /* "2.1e-06*form[r=1e-04]+3.4e-12*p*log2(p)": the form with its
  * coefficients (no commas or spaces, for CSV). */
 void ss_scale_describe(const ss_scale_model_t *m, char *buf, size_t len);
