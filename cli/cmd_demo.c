@@ -19,9 +19,12 @@
  * ladder's top first; docs/scaling.md, "The demo", has a measured run on
  * 2 cores). Every point runs under the small-message model (the ladder
  * reaches 100,000 PEs), and the plan (scale_plan.c) simulates the top of
- * the ladder where it fits: 210 s covers recursive-doubling, Bruck and
- * k-nomial at 100,000 PEs (about 30 s each for the two sizes), so their
- * answers there are simulated, not fitted. Ring and neighbour exchange
+ * the ladder where it fits, then the first point of each part of the
+ * machine: 210 s covers recursive-doubling, Bruck and node_aware at
+ * 100,000 PEs (about 30 s each for the two sizes), so their answers there
+ * are simulated, not fitted, and k-nomial across two groups (16,384 PEs:
+ * its rounds across groups are fitted on their busiest links beyond
+ * that). Ring and neighbour exchange
  * (p - 1 and p/2 steps) are fitted from up to 1,024 or 2,048 PEs with
  * forms that follow the routes the PEs span; sampling them at 100,000
  * PEs would take over a minute each. 8 KiB rather than a larger size:
@@ -115,7 +118,8 @@ int ss_cmd_demo(int argc, char **argv)
     printf("shmemsim demo: fcollect (every PE contributes a block, all get all) "
            "of 8 B and 8 KiB\non aries-xc, a Cray XC-like dragonfly with 32 PEs per "
            "node, from 64 to 100,000 PEs.\nThe log-step algorithms are simulated "
-           "up to 100,000 PEs (SimGrid, the calibrated\nloggp model, docs/models.md); "
+           "up to 16,384 or 100,000 PEs (SimGrid, the calibrated\nloggp model, "
+           "docs/models.md); "
            "ring and neighbour exchange, p - 1 and p/2 steps,\nup to about 1,000 PEs. "
            "The other points are fitted over terms of the algorithm's\nclosed form, "
            "with a 95%% prediction interval. node_aware gathers each node's blocks\n"

@@ -274,6 +274,25 @@ static int check_ladder(const scale_opts_t *o)
     return 0;
 }
 
+/* One algorithm and size at ladder point e: its closed form, and its
+ * rounds across dragonfly groups (x: NULL on other platforms). */
+static int case_basis(ss_scale_job_t *j, size_t a, size_t s, size_t e,
+                      const ss_scale_span_t *sp, ss_crossing_t *x)
+{
+    ss_scale_case_t c;
+    int p = j->ladder[e];
+    ss_scale_basis_t *b = ss_scale_basis_at(j, a, s, e);
+    ss_scale_case_of(j, a, s, &c);
+    if (ss_scale_basis(&c, p, sp, b))
+        return ss_fail(SS_EXIT_USAGE, "%s %s cannot be fitted at %d PEs, %zu bytes: "
+                       "its closed form (models/predict_%s.c) is not finite there "
+                       "(leave it out of --algorithm)", kind_name(j), j->algs[a], p,
+                       j->bytes[s], kind_name(j)), -1;
+    if (sp && ss_scale_cross(x, &c, p, j->ppn, b))
+        return ss_fail(SS_EXIT_SYSTEM, "out of memory"), -1;
+    return 0;
+}
+
 /* Each algorithm's closed form at every ladder point and size: the
  * basis of the fits, and the check that it can run there. */
 static int make_bases(ss_scale_job_t *j)
@@ -286,25 +305,21 @@ static int make_bases(ss_scale_job_t *j)
     /* Routes and link shares are known for a spec under block placement
      * (PE i on host i / ppn); otherwise the span terms stay out. What a
      * point spans is the same for every algorithm and size: found once. */
-    for (size_t e = 0; e < j->nladder; e++) {
+    ss_crossing_t *x = j->run.cfg.placement == SS_PLACE_BLOCK ?
+                       ss_crossing_new(j->platform) : NULL;
+    int rc = 0;
+    for (size_t e = 0; e < j->nladder && !rc; e++) {
         int p = j->ladder[e];
         if (j->run.cfg.placement != SS_PLACE_BLOCK || ss_scale_span_of(j, p, &j->span[e]))
             j->span[e] = (ss_span_t){.level = -1};
         ss_scale_span_t sp;
         int known = ss_scale_span_at(j, p, NULL, &sp) == 0;
-        for (size_t a = 0; a < j->nalg; a++)
-            for (size_t s = 0; s < j->nsizes; s++) {
-                ss_scale_case_t c;
-                ss_scale_case_of(j, a, s, &c);
-                if (ss_scale_basis(&c, p, known ? &sp : NULL, ss_scale_basis_at(j, a, s, e)))
-                    return ss_fail(SS_EXIT_USAGE, "%s %s cannot be fitted at %d "
-                                   "PEs, %zu bytes: its closed form (models/"
-                                   "predict_%s.c) is not finite there (leave it "
-                                   "out of --algorithm)", kind_name(j), j->algs[a],
-                                   p, j->bytes[s], kind_name(j)), -1;
-            }
+        for (size_t a = 0; a < j->nalg && !rc; a++)
+            for (size_t s = 0; s < j->nsizes && !rc; s++)
+                rc = case_basis(j, a, s, e, known ? &sp : NULL, x);
     }
-    return 0;
+    ss_crossing_free(x);
+    return rc;
 }
 
 static int resolve(scale_opts_t *o)

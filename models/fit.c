@@ -30,6 +30,12 @@ static void column_scales(const double *x, size_t n, size_t k, double *scale)
 int ss_fit_wls(const double *x, const double *y, size_t n, size_t k,
                ss_fit_t *out)
 {
+    return ss_fit_wls_rel(x, y, y, n, k, out);
+}
+
+int ss_fit_wls_rel(const double *x, const double *y, const double *ref, size_t n,
+                   size_t k, ss_fit_t *out)
+{
     double scale[SS_FIT_MAXK], chisq;
     size_t rank = 0;
     int rc = -1;
@@ -37,7 +43,7 @@ int ss_fit_wls(const double *x, const double *y, size_t n, size_t k,
     if (k == 0 || k > SS_FIT_MAXK || n < k)
         return -1;
     for (size_t i = 0; i < n; i++)
-        if (!(y[i] > 0) || !isfinite(y[i]))
+        if (!(y[i] > 0) || !isfinite(y[i]) || !(ref[i] > 0) || !isfinite(ref[i]))
             return -1;
     gsl_set_error_handler_off();   /* errors are return codes here, not aborts */
     gsl_matrix *X = gsl_matrix_alloc(n, k), *C = gsl_matrix_alloc(k, k);
@@ -51,7 +57,7 @@ int ss_fit_wls(const double *x, const double *y, size_t n, size_t k,
         for (size_t j = 0; j < k; j++)
             gsl_matrix_set(X, i, j, x[i * k + j] / scale[j]);
         gsl_vector_set(Y, i, y[i]);
-        gsl_vector_set(w, i, 1 / (y[i] * y[i]));
+        gsl_vector_set(w, i, 1 / (ref[i] * ref[i]));
     }
     if (gsl_multifit_wlinear_tsvd(X, w, Y, RANK_TOL, c, C, &chisq, &rank, ws) ||
         rank < k)
@@ -78,6 +84,12 @@ out:
 double ss_fit_predict(const ss_fit_t *f, const double *x0, double level,
                       double *lo, double *hi)
 {
+    return ss_fit_predict_rel(f, x0, level, 0, lo, hi);
+}
+
+double ss_fit_predict_rel(const ss_fit_t *f, const double *x0, double level, double plus,
+                          double *lo, double *hi)
+{
     double y = 0, q = 0;
     for (size_t a = 0; a < f->k; a++) {
         y += f->c[a] * x0[a];
@@ -87,7 +99,7 @@ double ss_fit_predict(const ss_fit_t *f, const double *x0, double level,
     double half = 0;
     if (f->n > f->k && f->s2 > 0) {
         double t = gsl_cdf_tdist_Pinv(0.5 + level / 2, (double)(f->n - f->k));
-        half = t * sqrt(f->s2 * (fmax(q, 0) + y * y));
+        half = t * sqrt(f->s2 * (fmax(q, 0) + (y + plus) * (y + plus)));
     }
     *lo = y - half;
     *hi = y + half;

@@ -32,11 +32,20 @@ typedef struct ss_fit {
 int ss_fit_wls(const double *x, const double *y, size_t n, size_t k,
                ss_fit_t *out);
 
+/* The same with the weights of other values: 1 / ref^2 (a fit of part
+ * of a time, y, whose error is relative to the whole time, ref). */
+int ss_fit_wls_rel(const double *x, const double *y, const double *ref, size_t n,
+                   size_t k, ss_fit_t *out);
+
 /* The fitted value at x0 (k values) and its prediction interval at the
  * two-sided level (e.g. 0.95) in *lo, *hi. With no residual degrees of
  * freedom (n == k) the interval is the point itself. */
 double ss_fit_predict(const ss_fit_t *f, const double *x0, double level,
                       double *lo, double *hi);
+/* The same for a fit by ss_fit_wls_rel: a new observation scatters
+ * relative to the fitted value plus `plus` (the part not fitted). */
+double ss_fit_predict_rel(const ss_fit_t *f, const double *x0, double level, double plus,
+                          double *lo, double *hi);
 
 /* Leave-one-out cross-validation: each of the points from..n-1 predicted
  * by the fit of all the others; returns the root mean square of the

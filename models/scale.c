@@ -9,6 +9,7 @@
 #include <gsl/gsl_cdf.h>
 
 #include "predict.h"
+#include "scale_cross.h"
 
 /* Combine cost against link bandwidth in the form term: the simulator's
  * 0.25 ns per byte against ~10 GB/s links makes gamma about 2.5 beta.
@@ -104,8 +105,8 @@ static double column(int term, int ratio, const ss_scale_basis_t *b)
     }
 }
 
-static void design(const ss_scale_model_t *m, const ss_scale_basis_t *b,
-                   size_t n, double *x)
+void ss_scale_design(const ss_scale_model_t *m, const ss_scale_basis_t *b, size_t n,
+                     double *x)
 {
     for (size_t i = 0; i < n; i++)
         for (int j = 0; j < m->nterm; j++)
@@ -130,16 +131,45 @@ static size_t first_used(const ss_scale_model_t *m, const ss_scale_basis_t *b,
     return j;
 }
 
-/* b sorted by p. */
+/* b sorted by p. Where a point has rounds across groups, the fit adds
+ * them (scale_cross.c). */
 static int fit_sorted(const ss_scale_basis_t *b, const double *t, size_t n,
                       ss_scale_model_t *m)
 {
     double x[SS_SCALE_MAXPTS * SS_FIT_MAXK];
     size_t j = first_used(m, b, n);
-    design(m, b + j, n - j, x);
+    if (ss_scale_crosses(b + j, n - j))
+        return ss_scale_fit_cross(b + j, t + j, n - j, m) || !signs_ok(m) ? -1 : 0;
+    m->phi = SS_SCALE_PHI_UNSEEN;
+    m->phi_seen = 0;
+    ss_scale_design(m, b + j, n - j, x);
     if (ss_fit_wls(x, t + j, n - j, (size_t)m->nterm, &m->fit))
         return -1;
     return signs_ok(m) ? 0 : -1;
+}
+
+/* Leave-one-out over points from..n-1 (ss_fit_loo), with the rounds
+ * across groups where the points have them. */
+static double loo(const ss_scale_model_t *m, const ss_scale_basis_t *b, const double *t,
+                  size_t n, size_t from, double *worst)
+{
+    double x[SS_SCALE_MAXPTS * SS_FIT_MAXK];
+    if (ss_scale_crosses(b, n))
+        return ss_scale_loo_cross(m, b, t, n, from, worst);
+    ss_scale_design(m, b, n, x);
+    return ss_fit_loo(x, t, n, (size_t)m->nterm, from, worst);
+}
+
+/* The fitted time at b: the terms, and what rounds across groups add. */
+static double fitted(const ss_scale_model_t *m, const ss_scale_basis_t *b, double level,
+                     double *lo, double *hi)
+{
+    double x[SS_FIT_MAXK], o = ss_scale_offset(m, b, m->phi);
+    ss_scale_design(m, b, 1, x);
+    double y = ss_fit_predict_rel(&m->fit, x, level, o, lo, hi) + o;
+    *lo += o;
+    *hi += o;
+    return y;
 }
 
 typedef struct pts {
@@ -201,15 +231,10 @@ typedef struct search {
 static int grows(const ss_scale_model_t *m, const search_t *s)
 {
     const ss_scale_basis_t *top = &s->s->b[s->s->n - 1];
-    double t_top = s->s->t[s->s->n - 1], x[SS_FIT_MAXK], lo, hi;
-    for (size_t i = 0; i < s->nahead; i++) {
-        if (s->ahead[i].p <= top->p)
-            continue;
-        for (int j = 0; j < m->nterm; j++)
-            x[j] = column(m->term[j], m->ratio, &s->ahead[i]);
-        if (ss_fit_predict(&m->fit, x, 0.95, &lo, &hi) < t_top)
+    double t_top = s->s->t[s->s->n - 1], lo, hi;
+    for (size_t i = 0; i < s->nahead; i++)
+        if (s->ahead[i].p > top->p && fitted(m, &s->ahead[i], 0.95, &lo, &hi) < t_top)
             return 0;
-    }
     return 1;
 }
 
@@ -218,7 +243,6 @@ static int grows(const ss_scale_model_t *m, const search_t *s)
  * all its points breaks the sign rule. */
 static double score(ss_scale_model_t *m, const search_t *s)
 {
-    double x[SS_SCALE_MAXPTS * SS_FIT_MAXK];
     const ss_scale_basis_t *b = s->s->b + s->cut;
     size_t n = s->s->n - s->cut;
     for (int j = 0; j < m->nterm; j++)
@@ -226,9 +250,7 @@ static double score(ss_scale_model_t *m, const search_t *s)
             return INFINITY;
     if (fit_sorted(s->s->b, s->s->t, s->s->n, m) || !grows(m, s))
         return INFINITY;
-    design(m, b, n, x);
-    return ss_fit_loo(x, s->s->t + s->cut, n, (size_t)m->nterm, s->top - s->cut,
-                      &m->loo_worst);
+    return loo(m, b, s->s->t + s->cut, n, s->top - s->cut, &m->loo_worst);
 }
 
 static void consider(search_t *s, const ss_scale_model_t *cand)
@@ -378,26 +400,41 @@ int ss_scale_fit(const ss_scale_basis_t *b, const double *t, size_t n,
     m->candidates = se.tried;
     m->p_top = s.b[s.n - 1].p;
     m->drift = m->loo;
+    m->cross = ss_scale_crosses(s.b, s.n) || (ahead && ss_scale_crosses(ahead, nahead));
     free(se.all);
     return best ? fit_sorted(s.b, s.t, s.n, m) : -1;
 }
 
+/* How far the rounds across groups may run from the overlap the fit
+ * chose (scale_cross.c): where simulated points crossing groups chose
+ * it, this much of phi either way up to the largest of them, and beyond
+ * it down to overlapped (more groups overlap more) and this much up;
+ * where no simulated point crossed groups, all of [0, 1]. */
+#define PHI_SPREAD 0.2
+/* ... and the static picture's own error either way (the busiest link of
+ * a round alone, against the simulated times of two to nine groups on
+ * the presets and their small cousins: docs/scaling.md). */
+#define CROSS_REL 0.1
+
 double ss_scale_predict(const ss_scale_model_t *m, const ss_scale_basis_t *b,
                         double level, double *lo, double *hi)
 {
-    double x[SS_FIT_MAXK];
-    for (int j = 0; j < m->nterm; j++)
-        x[j] = column(m->term[j], m->ratio, b);
-    double y = ss_fit_predict(&m->fit, x, level, lo, hi);
+    /* the drift is the fitted terms' (the rounds across groups have
+     * their own range, below) */
+    double y = fitted(m, b, level, lo, hi), o = ss_scale_offset(m, b, m->phi);
     double d = m->p_top > 0 ? fmax(1, log2((double)b->p / m->p_top)) : 1;
-    double model = m->drift * d * fabs(y) * gsl_cdf_ugaussian_Pinv(0.5 + level / 2);
+    double model = m->drift * d * fabs(y - o) * gsl_cdf_ugaussian_Pinv(0.5 + level / 2);
     double stat = *hi - y;
     /* Simulated times differ in their last digits between equivalent
      * schedules (and the fit's arithmetic adds its own): an exact fit
      * still gets an interval of a few parts per million. */
     double half = fmax(sqrt(stat * stat + model * model), MIN_REL_HALF * fabs(y));
-    *lo = fmax(0, y - half);
-    *hi = y + half;
+    double plo = !m->phi_seen || b->p > m->p_top ? 0 : fmax(0, m->phi - PHI_SPREAD);
+    double phi = !m->phi_seen ? 1 : fmin(1, m->phi + PHI_SPREAD);
+    double below = o - (1 - CROSS_REL) * ss_scale_offset(m, b, plo);
+    double above = (1 + CROSS_REL) * ss_scale_offset(m, b, phi) - o;
+    *lo = fmax(0, y - sqrt(half * half + below * below));
+    *hi = y + sqrt(half * half + above * above);
     return y;
 }
 
@@ -430,6 +467,10 @@ void ss_scale_describe(const ss_scale_model_t *m, char *buf, size_t len)
                          name[m->term[j]]);
         used += w > 0 ? (size_t)w : 0;
     }
+    if (m->cross && used < len)
+        snprintf(buf + used, len - used, " + the rounds across groups on their busiest "
+                 "links (lockstep %.1f%s)", m->phi, m->phi_seen ? "" :
+                 ", which no simulated point showed");
 }
 
 double ss_scale_tolerance(const ss_scale_model_t *m)
@@ -464,9 +505,7 @@ int ss_scale_backtest(const ss_scale_basis_t *b, const double *t, size_t n,
         if (k < 3 || ss_scale_fit(bs, ts, k, &b[big], 1, &fit))
             return -1;
     } else {
-        double x[SS_SCALE_MAXPTS * SS_FIT_MAXK];
-        design(&fit, bs, k, x);
-        fit.loo = ss_fit_loo(x, ts, k, (size_t)fit.nterm, 0, NULL);
+        fit.loo = loo(&fit, bs, ts, k, 0, NULL);
         fit.drift = isfinite(fit.loo) ? fit.loo : 0;
     }
     double y = ss_scale_predict(&fit, &b[big], 0.95, &lo, &hi);

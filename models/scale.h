@@ -48,6 +48,7 @@
 
 #define SS_SCALE_NRATIO 41      /* r = 1e-9 .. 10 per byte, 4 per decade */
 #define SS_SCALE_MAXPTS 64      /* simulated points one fit takes */
+#define SS_SCALE_MAXX 48        /* rounds across groups one point holds */
 
 /* One algorithm of one collective at one size. */
 typedef struct ss_scale_case {
@@ -90,6 +91,14 @@ typedef struct ss_scale_basis {
      * longest route (us): what its interval allows beyond the span seen */
     double lat_hi;
     double form_span[SS_SCALE_NRATIO];   /* form at lat_k, r * bw_k */
+    /* The rounds whose messages cross dragonfly groups (studies/
+     * scale_steps.c; nx 0 elsewhere): each one's busiest switch link,
+     * seconds, with its messages routed as the runtime routes them, and
+     * the bytes a member sends in it; x_total: the busiest link of all of
+     * them together (what the collective needs on it however its rounds
+     * overlap). */
+    int nx;
+    double x_s[SS_SCALE_MAXX], x_bytes[SS_SCALE_MAXX], x_total;
 } ss_scale_basis_t;
 
 /* What p PEs span, as the caller knows it (platforms/capacity.c). */
@@ -130,6 +139,12 @@ typedef struct ss_scale_model {
     size_t candidates;          /* forms tried */
     int p_top;                  /* the largest simulated p */
     double drift;               /* model error per doubling beyond p_top */
+    /* Rounds across dragonfly groups (scale_cross.c): how far they run in
+     * lockstep (1) or overlap (0), and whether simulated points crossing
+     * groups chose it; cross: some point of the fit or of the ladder it
+     * predicts has such rounds. */
+    double phi;
+    int phi_seen, cross;
 } ss_scale_model_t;
 
 enum {
@@ -171,6 +186,32 @@ int ss_scale_fit_form(const ss_scale_basis_t *b, const double *t, size_t n,
  * drift * d * yhat in quadrature. The lower end is at least 0. */
 double ss_scale_predict(const ss_scale_model_t *m, const ss_scale_basis_t *b,
                         double level, double *lo, double *hi);
+
+/* What the simulated points around a fitted ladder point p say about it
+ * (studies/scale_fit.c fills it; NAN where there is none). */
+typedef struct ss_scale_near {
+    int p;
+    /* With the same algorithm, size, platform and placement, p PEs take
+     * at least as long as any power of two q <= p (the q first PEs' steps
+     * and bytes are among the p's): floor is the nearest simulated power
+     * of two below; for a power of two p, ceiling is the nearest
+     * simulated time above (a sampled one: its interval's top). */
+    double floor, ceiling;
+    /* The nearest simulated points below and above p (p_lo < p < p_hi)
+     * and the form's miss there, simulated / fitted. */
+    int p_lo, p_hi;
+    double miss_lo, miss_hi;
+} ss_scale_near_t;
+
+/* Between two simulated points the form's misses there bound its miss
+ * here: the interval reaches no further than the fitted time y times the
+ * misses (or 1, the form itself, when both lie on one side), and a
+ * margin of SS_SCALE_BETWEEN_SLACK for the form's shape between them.
+ * Then the floor and ceiling cut it, the time is kept inside, and the
+ * interval never starts at 0 (with no floor, at most halfway down). On
+ * *y, *lo, *hi. */
+#define SS_SCALE_BETWEEN_SLACK 0.1
+void ss_scale_bracket(const ss_scale_near_t *n, double *y, double *lo, double *hi);
 
 /* "2.1e-06*form[r=1e-04]+3.4e-12*p*log2(p)": the form with its
  * coefficients (no commas or spaces, for CSV). */

@@ -130,6 +130,84 @@ unsigned ss_cabling_via_router(const ss_cabling_t *c, size_t s, size_t d, unsign
     return kth_other(pair_hash(s, d, 0x10ca1), k, rg - 2, as, ad);
 }
 
+unsigned ss_cabling_paths(const ss_cabling_t *c, size_t s, size_t d)
+{
+    size_t rs = s / c->nodes, rd = d / c->nodes, rg = ss_cabling_group_routers(c);
+    if (rs == rd)
+        return 1;
+    if (rs / rg != rd / rg)
+        return c->groups < 3 ? 1 : c->groups - 1;
+    return rg < 3 ? 1 : (unsigned)rg - 1;
+}
+
+static void hop(ss_cabling_hop_t *h, size_t *n, int kind, unsigned x, unsigned a, unsigned b)
+{
+    h[*n] = (ss_cabling_hop_t){(unsigned char)kind, x, a, b};
+    ++*n;
+}
+
+/* Local hops in group g from router a to router b (chassis-major
+ * indices): green to b's blade in a's chassis, then black to b's
+ * chassis. */
+static void local(const ss_cabling_t *c, unsigned g, unsigned a, unsigned b,
+                  ss_cabling_hop_t *h, size_t *n)
+{
+    unsigned R = c->routers, ca = a / R, cb = b / R, ba = a % R, bb = b % R;
+    if (ba != bb)
+        hop(h, n, SS_HOP_GREEN, g * c->chassis + ca, ba, bb);
+    if (ca != cb)
+        hop(h, n, SS_HOP_BLACK, g * R + bb, ca, cb);
+}
+
+/* From router `at` of group g to group h over link l of the pair: local
+ * hops to the router holding it, the bundle; h's router at its far end. */
+static unsigned cross(const ss_cabling_t *c, unsigned g, unsigned h, unsigned at, unsigned l,
+                      ss_cabling_hop_t *hops, size_t *n)
+{
+    local(c, g, at, ss_cabling_router(c, g, h, l), hops, n);
+    hop(hops, n, SS_HOP_GLOBAL, 0, g, h);
+    return ss_cabling_router(c, h, g, l);
+}
+
+size_t ss_cabling_route(const ss_cabling_t *c, size_t s, size_t d, unsigned path,
+                        int loopback, ss_cabling_hop_t *hops)
+{
+    size_t n = 0;
+    if (path >= ss_cabling_paths(c, s, d))
+        return 0;
+    if (s == d) {
+        if (loopback)
+            hop(hops, &n, SS_HOP_LOOP, (unsigned)s, 0, 0);
+        else {
+            hop(hops, &n, SS_HOP_UP, (unsigned)s, 0, 0);
+            hop(hops, &n, SS_HOP_DOWN, (unsigned)s, 0, 0);
+        }
+        return n;
+    }
+    size_t rs = s / c->nodes, rd = d / c->nodes, rg = ss_cabling_group_routers(c);
+    unsigned gs = (unsigned)(rs / rg), gd = (unsigned)(rd / rg);
+    unsigned as = (unsigned)(rs % rg), ad = (unsigned)(rd % rg);
+    hop(hops, &n, SS_HOP_UP, (unsigned)s, 0, 0);
+    if (gs == gd) {
+        unsigned at = as;
+        if (path > 0) {
+            at = ss_cabling_via_router(c, s, d, as, ad, path);
+            local(c, gs, as, at, hops, &n);
+        }
+        local(c, gs, at, ad, hops, &n);
+    } else {
+        unsigned l = ss_cabling_pick(c, s, d);
+        unsigned via = path > 0 ? ss_cabling_via(c, s, d, gs, gd, path) : gd;
+        unsigned at = as;
+        if (via != gd)
+            at = cross(c, gs, via, at, l, hops, &n);
+        at = cross(c, via == gd ? gs : via, gd, at, l, hops, &n);
+        local(c, gd, at, ad, hops, &n);
+    }
+    hop(hops, &n, SS_HOP_DOWN, (unsigned)d, 0, 0);
+    return n;
+}
+
 void ss_cabling_sum(const ss_cabling_t *c, ss_cabling_sum_t *s)
 {
     size_t G = c->groups, C = c->chassis, R = c->routers;

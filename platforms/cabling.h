@@ -71,6 +71,40 @@ unsigned ss_cabling_via(const ss_cabling_t *c, size_t s, size_t d, unsigned gs, 
 unsigned ss_cabling_via_router(const ss_cabling_t *c, size_t s, size_t d, unsigned as,
                                unsigned ad, unsigned k);
 
+/* The links of a route, as cabling (the zone builder maps them to its
+ * SimGrid links, platforms/crossing.c to its load tables). One direction
+ * of a split-duplex link: a node's link up to its router or down from it,
+ * its loopback (a node's own PEs, shm-lat/shm-bw), a green link between
+ * blades a -> b of chassis `x` (group g's chassis c: x = g*C + c), a
+ * black link between chassis a -> b of blade `x` (x = g*R + blade), or
+ * the global bundle (all L links) of groups a -> b. */
+typedef enum {
+    SS_HOP_UP, SS_HOP_DOWN, SS_HOP_LOOP, SS_HOP_GREEN, SS_HOP_BLACK, SS_HOP_GLOBAL
+} ss_hop_kind_t;
+typedef struct ss_cabling_hop {
+    unsigned char kind;    /* ss_hop_kind_t */
+    unsigned x, a, b;      /* UP, DOWN, LOOP: x the node */
+} ss_cabling_hop_t;
+
+/* Links on the longest route (Valiant: node, 2 local, global, 2 local,
+ * global, 2 local, node; within a group at most 6). */
+#define SS_CABLING_MAXHOPS 12
+
+/* How many routes there are from node s to node d: the minimal one and
+ * the non-minimal candidates (another group between groups, another
+ * router within one). */
+unsigned ss_cabling_paths(const ss_cabling_t *c, size_t s, size_t d);
+
+/* Route number `path` from node s to node d into hops (room for
+ * SS_CABLING_MAXHOPS): path 0 the minimal one, k >= 1 the k-th
+ * non-minimal candidate. A node to itself takes its loopback when
+ * `loopback`, else its link up and back down. Between groups the route
+ * crosses the pair's link picked for (s, d) (ss_cabling_pick), through
+ * the routers holding it: local hops green to the blade, then black to
+ * the chassis. Returns the hops, 0 when there is no such path. */
+size_t ss_cabling_route(const ss_cabling_t *c, size_t s, size_t d, unsigned path,
+                        int loopback, ss_cabling_hop_t *hops);
+
 /* What the cabling amounts to, for --describe and the tests. Bandwidths
  * are one direction, B/s. */
 typedef struct ss_cabling_sum {

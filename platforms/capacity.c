@@ -136,8 +136,16 @@ static void fattree_span(const ss_topo_t *t, size_t nodes, ss_span_t *s)
  * With all G-1 pairs the fits' intervals beyond one group did not reach
  * the simulated times. Under adaptive routing a pair's traffic also
  * goes round through the other G-2 groups (sim/engine/ss_route.cpp), two
- * global links a byte, so a round in which every group sends to one
- * other gets (G-1)/2 pairs' links, never less than its own pair's. */
+ * global links a byte; a delayed message weighs two such detours, and
+ * when every group sends at once their links are busy too. Measured
+ * (2026-11-29, recursive doubling and k-nomial fcollect of 64 KiB, a
+ * round whose busiest pair carries B bytes in time t: B / t over the
+ * pair's links): 1.7 to 2.5 pairs with 9 groups (a small cousin of
+ * aries-xc, and aries-xc with ten times its local links), 0.8 to 1.1
+ * with 4 (slingshot's shape): (G-1)/4 pairs, never less than its own
+ * pair's. (The log-step fits on a cabled dragonfly route their rounds
+ * across groups themselves, platforms/crossing.h, and take the group's
+ * share here.) */
 static void dragonfly_span(const ss_topo_t *t, size_t nodes, ss_span_t *s)
 {
     static const char *const names[] = {"one node", "a router", "a chassis",
@@ -148,7 +156,7 @@ static void dragonfly_span(const ss_topo_t *t, size_t nodes, ss_span_t *s)
     char err[200];
     double pair = ss_cabling_of(t, &cab, err, sizeof err) ? 1 : cab.per_pair;
     double n = t->nodes, r = t->routers[0], c = t->chassis[0], g = t->groups[0];
-    double pairs = t->routing == SS_ROUTE_ADAPTIVE ? fmax(1, (g - 1) / 2) : 1;
+    double pairs = t->routing == SS_ROUTE_ADAPTIVE ? fmax(1, (g - 1) / 4) : 1;
     double share[5] = {bw, bw, (r - 1) * t->routers[1] * bw / n,
                        (c - 1) * t->chassis[1] * bw / n,
                        pairs * pair * gbw / (n * r * c)};

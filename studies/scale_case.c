@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "platform.h"
+#include "topo.h"
 #include "scale_cmd.h"
 #include "shcoll_check.h"
 
@@ -63,16 +64,34 @@ static void step_shares(const double *sh, int nm, long p, double *blocked, doubl
     *shifted = blocks / t_shifted;
 }
 
+/* The most PEs whose links' shares the log-step forms take: on a cabled
+ * dragonfly a group's (what its rounds across groups put on the global
+ * bundles and the local links to them is the rounds' own, scale_steps.c,
+ * and the form would count it twice), elsewhere all of them. */
+static long share_cap(const ss_scale_job_t *j, long p)
+{
+    ss_topo_t t;
+    char err[256];
+    if (!ss_topo_is_spec(j->platform) || ss_topo_parse(j->platform, &t, err, sizeof err) ||
+        t.kind != SS_TOPO_DRAGONFLY || t.simgrid_zone)
+        return p;
+    long cap = (long)t.chassis[0] * t.routers[0] * t.nodes * j->ppn;
+    return cap < p ? cap : p;
+}
+
 int ss_scale_span_at(const ss_scale_job_t *j, int p, const ss_span_t *seen,
                      ss_scale_span_t *out)
 {
-    ss_span_t top, s, pair;
+    ss_span_t top, s, pair, bw;
     double sh[64], sum = 0, blocked, shifted;
     int nm = 0;
-    if (j->run.cfg.placement != SS_PLACE_BLOCK || ss_scale_span_of(j, p, &top))
+    long cap = share_cap(j, p);
+    if (j->run.cfg.placement != SS_PLACE_BLOCK || ss_scale_span_of(j, p, &top) ||
+        ss_scale_span_of(j, cap, &bw))
         return -1;
     if (seen && seen->latency < top.latency)
         top = *seen;
+    top.bandwidth = fmax(top.bandwidth, bw.bandwidth);
     if (ss_scale_span_of(j, 2, &pair))
         return -1;
     for (long b = 2; nm < 62; b *= 2) {

@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 
+#include "crossing.h"
 #include "options.h"
 #include "platform.h"
 #include "scale.h"
@@ -70,6 +71,14 @@ int ss_scale_span_of(const ss_scale_job_t *j, long pes, ss_span_t *s);
  * does not say (a file, or a placement other than block). */
 int ss_scale_span_at(const ss_scale_job_t *j, int p, const ss_span_t *seen,
                      ss_scale_span_t *out);
+
+/* The rounds of case c at p PEs (ppn per node, block placement) whose
+ * messages cross the groups of the dragonfly x, into b's x_s, x_bytes,
+ * x_total (scale_steps.c); b->nx 0 when none do, x is NULL (not a cabled
+ * dragonfly) or the algorithm is not a log-step one it knows. -1 when
+ * out of memory. */
+int ss_scale_cross(ss_crossing_t *x, const ss_scale_case_t *c, int p, int ppn,
+                   ss_scale_basis_t *b);
 
 /* Leaves selected the points to simulate: every ladder point up to
  * --simulate-up-to, or by default the smallest points of each algorithm

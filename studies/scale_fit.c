@@ -156,12 +156,15 @@ static void widen_beyond(ss_scale_row_t *r, const ss_span_t *seen,
  * seen), is a model of the new level, not a measurement, and a fit that
  * cannot tell latency from bytes (a ring's steps and bytes both grow as
  * p) may have put the latency the new routes lengthen into bytes that
- * keep their rate: d is at least what the point would add were its time
- * all latency (for a neighbour exchange, whose steps go at the pair's
- * route, were every second one to wait for the longest, as a ring's do:
- * ss_scale_basis_t.lat_hi). The interval holds d/2 either way, in
- * quadrature with the fit's own. Checked against whole and sampled runs
- * on aries-xc (docs/scaling.md). */
+ * keep their rate: for a neighbour algorithm d is at least what the point
+ * would add were its time all latency (for a neighbour exchange, whose
+ * steps go at the pair's route, were every second one to wait for the
+ * longest, as a ring's do: ss_scale_basis_t.lat_hi); a log-step form
+ * takes the platform's own ratio of latency to bytes. The rounds across
+ * dragonfly groups are the point's own in both (their range is the
+ * prediction's, models/scale_cross.c). The interval holds d/2 either
+ * way, in quadrature with the fit's own. Checked against whole and
+ * sampled runs on aries-xc (docs/scaling.md). */
 static void widen_span(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
                        const series_t *sr, ss_scale_row_t *r)
 {
@@ -175,8 +178,13 @@ static void widen_span(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
         widen_beyond(r, &sr->span, &j->span[e]);
         return;
     }
+    const ss_scale_basis_t *here = ss_scale_basis_at(j, a, s, e);
+    seen.nx = here->nx;
+    memcpy(seen.x_s, here->x_s, sizeof seen.x_s);
+    memcpy(seen.x_bytes, here->x_bytes, sizeof seen.x_bytes);
+    seen.x_total = here->x_total;
     double y = r->time_s, y0 = ss_scale_predict(&sr->m, &seen, 0.95, &lo, &hi);
-    double lat = ss_scale_basis_at(j, a, s, e)->lat_hi / seen.lat_hi;
+    double lat = here->neighbour ? here->lat_hi / seen.lat_hi : 1;
     double d = fmax(fabs(y - y0), y0 * fabs(lat - 1));
     double stat = r->hi_s - y, half = sqrt(stat * stat + d * d / 4);
     r->lo_s = fmax(0, y - half);
@@ -189,38 +197,39 @@ static int pow2(int p)
     return p > 0 && (p & (p - 1)) == 0;
 }
 
-/* A fitted point against the simulated ones around it. With the same
- * algorithm, size, platform and placement, p PEs take at least as long
- * as any power of two q <= p: the q first PEs' steps and bytes are among
- * the p's (a power of two is where log-step algorithms are quickest: at
- * 28 PEs k-nomial fcollect of 64 KiB takes 1.48 ms, at 32 0.82 ms). So
- * the nearest simulated power of two below is a floor, and a power of
- * two is a floor for every point above: its nearest simulated time
- * above (a sampled top by its interval's top) is its ceiling. The
- * interval never starts at 0; a fit that strays outside is pulled in. */
+/* A fitted point against the simulated ones around it (models/scale.h,
+ * ss_scale_bracket): the floor of the nearest simulated power of two
+ * below, for a power of two the ceiling of the nearest simulated (or
+ * sampled) time above, and the form's misses at the nearest simulated
+ * points either side. The interval never starts at 0; a fit that strays
+ * outside is pulled in. */
 static void bracket(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
-                    const double *t, ss_scale_row_t *r)
+                    const double *t, const series_t *sr, ss_scale_row_t *r)
 {
     const double *ts = &t[(a * j->nsizes + s) * j->nladder];
     const ss_scale_sample_t *smp = &j->sampled[a * j->nsizes + s];
-    double below = NAN, above = NAN;
-    int floor_above = pow2(j->ladder[e]);
-    for (size_t k = e; k-- > 0 && isnan(below);)
+    ss_scale_near_t n = {j->ladder[e], NAN, NAN, 0, 0, NAN, NAN};
+    double lo, hi;
+    for (size_t k = e; k-- > 0 && isnan(n.floor);)
         if (pow2(j->ladder[k]))
-            below = ts[k];
-    for (size_t k = e + 1; floor_above && k < j->nladder && isnan(above); k++)
-        above = ts[k];
-    if (isnan(above) && floor_above && e + 1 < j->nladder && !isnan(smp->time_s))
-        above = smp->hi_s;
-    if (!isnan(below) && r->lo_s < below)
-        r->lo_s = below;
-    if (!isnan(above) && r->hi_s > above)
-        r->hi_s = above;
-    if (r->lo_s > r->hi_s) {   /* the fit's interval misses the bracket */
-        r->lo_s = isnan(below) ? r->hi_s : below;
-        r->hi_s = isnan(above) ? r->lo_s : above;
-    }
-    r->time_s = fmin(fmax(r->time_s, r->lo_s), r->hi_s);
+            n.floor = ts[k];
+    for (size_t k = e + 1; pow2(j->ladder[e]) && k < j->nladder && isnan(n.ceiling); k++)
+        n.ceiling = ts[k];
+    if (isnan(n.ceiling) && pow2(j->ladder[e]) && e + 1 < j->nladder && !isnan(smp->time_s))
+        n.ceiling = smp->hi_s;
+    for (size_t k = e; k-- > 0 && !n.p_lo;)
+        if (!isnan(ts[k])) {
+            n.p_lo = j->ladder[k];
+            n.miss_lo = ts[k] / ss_scale_predict(&sr->m, ss_scale_basis_at(j, a, s, k),
+                                                 0.95, &lo, &hi);
+        }
+    for (size_t k = e + 1; k < j->nladder && !n.p_hi; k++)
+        if (!isnan(ts[k])) {
+            n.p_hi = j->ladder[k];
+            n.miss_hi = ts[k] / ss_scale_predict(&sr->m, ss_scale_basis_at(j, a, s, k),
+                                                 0.95, &lo, &hi);
+        }
+    ss_scale_bracket(&n, &r->time_s, &r->lo_s, &r->hi_s);
 }
 
 /* The row of ladder point e: simulated, fitted, or none (returns 0). */
@@ -251,7 +260,7 @@ static int point_row(const ss_scale_job_t *j, size_t a, size_t s, size_t e,
         widen_span(j, a, s, e, sr, r);
     else if (j->span[e].level > sr->level)
         widen_beyond(r, &sr->span, &j->span[e]);
-    bracket(j, a, s, e, t, r);
+    bracket(j, a, s, e, t, sr, r);
     return 1;
 }
 

@@ -143,6 +143,38 @@ static double take_smallest(ss_scale_job_t *j, size_t *next, size_t upto, double
     }
 }
 
+/* The first point of each part of the machine (ss_span_t.level: a
+ * router, a chassis, a group, several groups) that an algorithm's taken
+ * points do not reach, cheapest first, where it fits: what the next
+ * part's links cost is what a fit made inside one part cannot know
+ * (k-nomial fcollect of 8 KiB on aries-xc, fitted up to 8,192 PEs, one
+ * group: +11% at 100,000 PEs; docs/scaling.md). */
+static double take_levels(ss_scale_job_t *j, double total)
+{
+    for (;;) {
+        size_t best = j->nalg, at = 0;
+        double cost = 0;
+        for (size_t a = 0; a < j->nalg; a++) {
+            int reached = -1;
+            for (size_t e = 0; e < j->nladder; e++) {
+                ss_sweep_point_t *pt = ss_scale_point(j, e, a);
+                if (pt->selected && j->span[e].level > reached)
+                    reached = j->span[e].level;
+                else if (!pt->selected && j->span[e].level > reached && j->span[e].level >= 0) {
+                    double c = point_cost(j, e, a);
+                    if (total + c <= j->budget && (best == j->nalg || c < cost))
+                        best = a, at = e, cost = c;
+                    break;
+                }
+            }
+        }
+        if (best == j->nalg)
+            return total;
+        ss_scale_point(j, at, best)->selected = 1;
+        total += cost;
+    }
+}
+
 /* The default plan. First every algorithm's three smallest points (a fit
  * needs 3) before any one of them spends the budget; then the top of the
  * ladder, cheapest first, where it fits: a fit between simulated points
@@ -150,7 +182,8 @@ static double take_smallest(ss_scale_job_t *j, size_t *next, size_t upto, double
  * (Bruck fcollect, 8 B, aries-xc, fitted from 64 to 32,768 PEs: 11.2 ms
  * at 100,000 PEs, 3.1 to 19.4 ms; simulated: 14.3 ms in 17 s), or for a
  * step algorithm windows of its steps there (scale_sample.c); then the
- * points between, smallest first. */
+ * first point of each part of the machine not yet reached (take_levels);
+ * then the points between, smallest first. */
 static double plan_budget(ss_scale_job_t *j)
 {
     size_t next[64] = {0}, top = j->nladder - 1;
@@ -171,6 +204,7 @@ static double plan_budget(ss_scale_job_t *j)
     }
     /* a step algorithm's top, where it is not simulated, is sampled */
     total += ss_scale_sample_plan(j, j->budget - total);
+    total = take_levels(j, total);
     return take_smallest(j, next, j->nladder, total);
 }
 

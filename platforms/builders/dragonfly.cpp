@@ -103,58 +103,19 @@ public:
 
     // How many routes there are from node s to node d: the minimal one
     // and the non-minimal candidates.
-    unsigned paths(size_t s, size_t d) const
-    {
-        size_t rs = s / c_.nodes, rd = d / c_.nodes, rg = ss_cabling_group_routers(&c_);
-        if (rs == rd)
-            return 1;
-        if (rs / rg != rd / rg)
-            return c_.groups < 3 ? 1 : c_.groups - 1;
-        return rg < 3 ? 1 : (unsigned)rg - 1;
-    }
+    unsigned paths(size_t s, size_t d) const { return ss_cabling_paths(&c_, s, d); }
 
     // The route from node s to node d numbered `path` (above): its links
-    // and latency; false when there is no such path.
+    // and latency; false when there is no such path. The arithmetic is
+    // the cabling's (ss_cabling_route), shared with the span estimates.
     bool route(size_t s, size_t d, unsigned path, sg4::Link **hops, size_t *n, double *lat) const
     {
-        *n = 0;
+        ss_cabling_hop_t h[SS_CABLING_MAXHOPS];
+        *n = ss_cabling_route(&c_, s, d, path, !lo_.empty(), h);
         *lat = 0;
-        if (path >= paths(s, d))
-            return false;
-        if (s == d) {
-            if (!lo_.empty()) {
-                hops[(*n)++] = lo_[s];
-                *lat = shm_lat_;
-            } else {
-                hops[(*n)++] = nic(s, 0).up;
-                hops[(*n)++] = nic(s, 0).down;
-                *lat = 2 * c_.node_lat;
-            }
-            return true;
-        }
-        size_t rs = s / c_.nodes, rd = d / c_.nodes, rg = ss_cabling_group_routers(&c_);
-        unsigned gs = (unsigned)(rs / rg), gd = (unsigned)(rd / rg);
-        unsigned as = (unsigned)(rs % rg), ad = (unsigned)(rd % rg);
-        hops[(*n)++] = nic(s, 0).up;
-        *lat = 2 * c_.node_lat;
-        if (gs == gd) {
-            unsigned at = as;
-            if (path > 0) {
-                at = ss_cabling_via_router(&c_, s, d, as, ad, path);
-                local(gs, as, at, hops, n, lat);
-            }
-            local(gs, at, ad, hops, n, lat);
-        } else {
-            unsigned l = ss_cabling_pick(&c_, s, d);
-            unsigned via = path > 0 ? ss_cabling_via(&c_, s, d, gs, gd, path) : gd;
-            unsigned at = as;
-            if (via != gd)
-                at = cross(gs, via, at, l, hops, n, lat);
-            at = cross(via == gd ? gs : via, gd, at, l, hops, n, lat);
-            local(gd, at, ad, hops, n, lat);
-        }
-        hops[(*n)++] = nic(d, 0).down;
-        return true;
+        for (size_t i = 0; i < *n; i++)
+            hops[i] = link_of(h[i], lat);
+        return *n > 0;
     }
 
 private:
@@ -175,36 +136,30 @@ private:
         return routing_ == SS_ROUTE_VALIANT && across && paths(s, d) > 1 ? 1 : 0;
     }
 
-    // Local hops in group g from router a to router b (chassis-major
-    // indices): green to b's blade in a's chassis, then black to b's
-    // chassis.
-    void local(unsigned g, unsigned a, unsigned b, sg4::Link **hops, size_t *n,
-               double *lat) const
+    // The SimGrid link of a hop, its latency added to *lat (a route's
+    // two node links' when it leaves its node, in the order the sum was
+    // always taken, so times stay the same to the last bit).
+    sg4::Link *link_of(const ss_cabling_hop_t &h, double *lat) const
     {
-        unsigned R = c_.routers, ca = a / R, cb = b / R, ba = a % R, bb = b % R;
-        if (ba != bb) {
-            size_t chassis = (size_t)g * c_.chassis + ca;
-            hops[(*n)++] = dir(green_, chassis * R * R, R, ba, bb);
+        switch (h.kind) {
+        case SS_HOP_UP:
+            *lat += 2 * c_.node_lat;
+            return nic(h.x, 0).up;
+        case SS_HOP_DOWN:
+            return nic(h.x, 0).down;
+        case SS_HOP_LOOP:
+            *lat += shm_lat_;
+            return lo_[h.x];
+        case SS_HOP_GREEN:
             *lat += c_.lat;
-        }
-        if (ca != cb) {
-            size_t blade = (size_t)g * R + bb;
-            size_t C = c_.chassis;
-            hops[(*n)++] = dir(black_, blade * C * C, C, ca, cb);
+            return dir(green_, (size_t)h.x * c_.routers * c_.routers, c_.routers, h.a, h.b);
+        case SS_HOP_BLACK:
             *lat += c_.lat;
+            return dir(black_, (size_t)h.x * c_.chassis * c_.chassis, c_.chassis, h.a, h.b);
+        default:
+            *lat += c_.glat;
+            return dir(global_, 0, c_.groups, h.a, h.b);
         }
-    }
-
-    // From router `at` of group g to group h over link l of the pair:
-    // local hops to the router holding it, the bundle; h's router at its
-    // far end.
-    unsigned cross(unsigned g, unsigned h, unsigned at, unsigned l, sg4::Link **hops,
-                   size_t *n, double *lat) const
-    {
-        local(g, at, ss_cabling_router(&c_, g, h, l), hops, n, lat);
-        hops[(*n)++] = dir(global_, 0, c_.groups, g, h);
-        *lat += c_.glat;
-        return ss_cabling_router(&c_, h, g, l);
     }
 
     // The direction a -> b of the link between a and b in a square table
