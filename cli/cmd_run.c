@@ -272,6 +272,8 @@ static int report(const run_opts_t *o, ss_bench_t *b)
 
 /* A direct simulation longer than this is refused without --force. */
 #define RUN_WALL_LIMIT_S 600.0
+/* ... and one longer than this says so before it starts. */
+#define RUN_WALL_NOTE_S 60.0
 
 /* "40 minutes", "2.5 hours", "12 days" */
 static void duration_text(double s, char *buf, size_t len)
@@ -312,6 +314,12 @@ static int check_estimate(const run_opts_t *o)
     size_t small = ss_model_small_bytes(&o->cfg.model, o->cfg.npes);
     double est = estimate(o, small);
     char d[64];
+    if (est > RUN_WALL_NOTE_S && est <= RUN_WALL_LIMIT_S && !o->cfg.quiet) {
+        duration_text(est, d, sizeof d);
+        fprintf(stderr, "shmemsim: note: this run takes about %s here (estimated from "
+                "its message count, models/simcost.c); `shmemsim scale` fits it from "
+                "smaller runs in less\n", d);
+    }
     if (o->force || est <= RUN_WALL_LIMIT_S)
         return 0;
     const char *hint = o->cfg.model.kind == SS_MODEL_ALPHA_BETA &&

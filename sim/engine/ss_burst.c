@@ -241,7 +241,9 @@ static void close_burst(uint32_t bi, double now)
 {
     const burst_t *b = &bursts[bi];
     uint32_t k = 0;
-    for (uint32_t link = b->head; link != NONE; link = notes[link >> 4].hop[link & 15].next) {
+    /* A burst of one (most of them) shares nothing: one walk, not two. */
+    for (uint32_t link = b->n > 1 ? b->head : NONE; link != NONE;
+         link = notes[link >> 4].hop[link & 15].next) {
         if (k + 1 >= capds) {
             uint32_t c = capds;
             ss_grow((void **)&ds, &capds, sizeof *ds);

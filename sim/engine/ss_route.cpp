@@ -7,7 +7,7 @@
 // message (a dragonfly route is rebuilt hop by hop each time), and a
 // log-step collective sends most of its messages along few host pairs
 // (all PEs of a node to the same node, round after round). The cache is
-// direct-mapped and bounded (CACHE_SLOTS entries, a few MB), so dense
+// direct-mapped and bounded (16 slots a host, 7.6 to 61 MB), so dense
 // patterns over all pairs cost a miss, never memory; it holds only what
 // SimGrid would answer again, so results do not depend on it.
 //
@@ -56,7 +56,11 @@ extern "C" {
 }
 
 namespace {
-constexpr size_t CACHE_SLOTS = 1 << 15;
+// Slots: 16 a host (a log-step pattern's host pairs: hosts x log2 p),
+// from 2^15 (7.6 MB) to 2^18; at 10,624 hosts (aurora) 2^15 slots missed
+// on most messages.
+constexpr size_t CACHE_SLOTS_MIN = 1 << 15, CACHE_SLOTS_MAX = 1 << 18;
+size_t cache_slots;
 constexpr size_t CACHE_HOPS = SS_ROUTE_MARKS;   // longer routes are not cached
 
 struct cached_route {
@@ -64,6 +68,7 @@ struct cached_route {
     double lat = 0;
     size_t n = 0;
     unsigned paths = 0;   // routes adaptive routing weighs (0, 1: the minimal one only)
+    unsigned nics = 1;    // per node at either end
     ss_hop_t hops[CACHE_HOPS];
 };
 
@@ -83,6 +88,9 @@ std::vector<simgrid::s4u::Link *> tagged;
 // 65,536 host pairs over 32,768 slots: alltoall came out 40% slower cold
 // than warm).
 std::vector<unsigned> turns;
+// Each node's NIC hops, up at 2 (id x NICs + j), down next to it, by
+// netpoint id: a message's own NIC links without a walk to the links.
+std::vector<ss_hop_t> nic_hops;
 std::vector<cached_route> cache;
 std::vector<simgrid::s4u::Link *> links;
 std::vector<ss_hop_t> hops;
@@ -91,7 +99,7 @@ size_t slot_of(sg_host_t src, sg_host_t dst)
 {
     size_t h = std::hash<const void *>()(src) * 0x9e3779b97f4a7c15ULL ^
                std::hash<const void *>()(dst);
-    return (h ^ (h >> 29)) % CACHE_SLOTS;
+    return (h ^ (h >> 29)) & (cache_slots - 1);
 }
 
 ss_hop_t hop_of(simgrid::s4u::Link *l)
@@ -168,8 +176,12 @@ size_t candidate(const cached_route &c, unsigned path, ss_hop_t *out, double *la
 // links are then in hops, its latency in *lat).
 const cached_route *lookup(sg_host_t src, sg_host_t dst, double *lat)
 {
-    if (cache.empty())
-        cache.resize(CACHE_SLOTS);
+    if (cache.empty()) {
+        for (cache_slots = CACHE_SLOTS_MIN;
+             cache_slots < CACHE_SLOTS_MAX && cache_slots < 16 * sg_host_count();)
+            cache_slots *= 2;
+        cache.resize(cache_slots);
+    }
     cached_route &c = cache[slot_of(src, dst)];
     if (c.src != src || c.dst != dst) {
         *lat = ask(src, dst);
@@ -181,25 +193,38 @@ const cached_route *lookup(sg_host_t src, sg_host_t dst, double *lat)
         c.n = hops.size();
         std::copy(hops.begin(), hops.end(), c.hops);
         c.paths = adaptive_paths(src, dst);
+        c.nics = ss_dfly_nics(src);
     }
     *lat = c.lat;
     return &c;
 }
 
-// The route's first and last links (its node links) as those of the
+// NIC j of host h: its hop up (or down) into the network.
+ss_hop_t nic_hop(sg_host_t h, unsigned nics, unsigned j, bool down)
+{
+    size_t i = 2 * ((size_t)h->get_netpoint()->id() * nics + j) + down;
+    if (i >= nic_hops.size())
+        nic_hops.resize(i + 1);
+    ss_hop_t &e = nic_hops[i];
+    if (!e.bw) {
+        simgrid::s4u::Link *up, *dn;
+        ss_dfly_nic(h, j, &up, &dn);
+        e = hop_of(down ? dn : up);
+    }
+    return e;
+}
+
+// The route c's first and last links (its node links) as those of the
 // NICs snic of src and dnic of dst, into out: on a node with several
 // NICs a PE sends and receives through its own (platforms/topo.h).
-const ss_hop_t *on_nics(sg_host_t src, sg_host_t dst, unsigned snic, unsigned dnic,
+const ss_hop_t *on_nics(const cached_route &c, unsigned snic, unsigned dnic,
                         const ss_hop_t *h, size_t n, ss_hop_t *out)
 {
-    if (n < 2 || src == dst || ss_dfly_nics(src) < 2)
+    if (n < 2 || c.src == c.dst || c.nics < 2)
         return h;
-    simgrid::s4u::Link *up, *down;
     std::copy(h, h + n, out);
-    ss_dfly_nic(src, snic, &up, &down);
-    out[0] = hop_of(up);
-    ss_dfly_nic(dst, dnic, &up, &down);
-    out[n - 1] = hop_of(down);
+    out[0] = nic_hop(c.src, c.nics, snic, false);
+    out[n - 1] = nic_hop(c.dst, c.nics, dnic, true);
     return out;
 }
 } // namespace
@@ -236,7 +261,7 @@ extern "C" double ss_route_reserve(sg_host_t src, sg_host_t dst, unsigned snic, 
         }
     }
     ss_hop_t mine[SS_DFLY_MAXHOPS > CACHE_HOPS ? SS_DFLY_MAXHOPS : CACHE_HOPS];
-    best = on_nics(src, dst, snic, dnic, best, n, mine);
+    best = on_nics(*c, snic, dnic, best, n, mine);
     *nmarks = n;
     return ss_wire_reserve_marked(best, n, lat, bytes, now, marks);
 }
@@ -271,6 +296,7 @@ extern "C" void ss_route_reset(void)
     link_hops.clear();
     queues.clear();
     turns.clear();
+    nic_hops.clear();
     cache.clear();
     cache.shrink_to_fit();
     links.clear();
