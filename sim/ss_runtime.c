@@ -257,22 +257,54 @@ static int place_nics(const ss_config_t *cfg, const size_t *slot)
     return 0;
 }
 
+static void start_pe(ss_pe_t *pe)
+{
+    char name[32];
+    snprintf(name, sizeof name, "pe%d", pe->id);
+    sg_actor_t a = sg_actor_init(name, pe->host);
+    sg_actor_set_data(a, pe);
+    sg_actor_start(a, pe_actor, 0, NULL);
+}
+
+/* Above this many PEs an actor creates them (spawner), and each runs to
+ * its first block before the next is created, as it would have in
+ * SimGrid's first round: SimGrid zeroes every stack it allocates without
+ * a guard page, so created all at once each PE's whole stack was
+ * resident until it ran and gave the pages below its frame back
+ * (sim/pe/ss_stack.c): 18.8 KiB a PE at 524,288 PEs with 16 KiB stacks,
+ * where about two pages of its stack are live. The order the PEs run in
+ * at time 0 is the same, so the simulated times are. */
+#define SPAWN_ONE_BY_ONE 65536
+
+static void progress(const ss_config_t *cfg, const char *what, double t0);
+
+static void spawner(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    for (int i = 0; i < ss_w.npes; i++)
+        start_pe(&ss_w.pes[i]);
+    progress(&ss_w.cfg, "PEs created, simulating", ss_w.wall_t0);
+}
+
 /* What the PEs will take, said before they are created: a run that
  * cannot fit stops here with what to do instead, one that takes GiB
- * says so. A PE takes its stack and about 6 KiB more (its state, its
- * messages, the platform's share): 13.5 KiB a PE at 1,104,896 PEs with
- * 8 KiB stacks, 18.8 KiB at 524,288 with 16 (binomial broadcast, peak
- * RSS, docs/performance.md). */
+ * says so. A PE takes its stack (created one by one, about two pages
+ * of it) and about 6 KiB more (its state, its messages, the platform's
+ * share): 13.5 KiB a PE at 1,104,896 PEs with 8 KiB stacks (binomial
+ * broadcast, peak RSS, docs/performance.md). */
 #define PE_STATE_KIB 6
 static int fits_memory(const ss_config_t *cfg)
 {
-    double need = (double)cfg->npes * (cfg->stack_kib + PE_STATE_KIB) * 1024.0;
+    /* created one by one, a PE keeps about two pages of its stack */
+    int stack = cfg->npes > SPAWN_ONE_BY_ONE && cfg->stack_kib > 8 ? 8 : cfg->stack_kib;
+    double need = (double)cfg->npes * (stack + PE_STATE_KIB) * 1024.0;
     double avail = (double)ss_meminfo("MemAvailable"), gib = 1024.0 * 1024 * 1024;
     if (avail > 0 && need > 0.9 * avail) {
-        fprintf(stderr, "shmemsim: error: %d PEs need about %.1f GiB (a %d KiB stack and the "
+        fprintf(stderr, "shmemsim: error: %d PEs need about %.1f GiB (%d KiB of stack and the "
                 "runtime's state each) and %.1f GiB is available: %s fewer PEs, or let "
                 "`shmemsim scale` fit this size from smaller runs\n", cfg->npes, need / gib,
-                cfg->stack_kib, avail / gib,
+                stack, avail / gib,
                 cfg->stack_kib > 8 ? "give --stack-kib 8 (the built-in algorithms use under "
                                      "8 KiB: bench/stack_usage.sh)," : "use");
         return -1;
@@ -524,20 +556,21 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         return 2;
     }
     for (int i = 0; i < cfg->npes; i++) {
-        char name[32];
         ss_pe_t *pe = &ss_w.pes[i];
         pe->id = i;
         pe->host = ss_w.hosts[slot[i]];
         pe->node = (uint32_t)slot[i];
         ss_small_attach(pe, slot[i], ss_w.nhosts);
-        snprintf(name, sizeof name, "pe%d", i);
-        sg_actor_t a = sg_actor_init(name, pe->host);
-        sg_actor_set_data(a, pe);
-        sg_actor_start(a, pe_actor, 0, NULL);
     }
     free(slot);
     ss_defer_setup(cfg);
-    progress(cfg, "PEs created, simulating", t0);
+    if (cfg->npes > SPAWN_ONE_BY_ONE) {
+        sg_actor_create("spawner", ss_w.pes[0].host, spawner, 0, NULL);
+    } else {
+        for (int i = 0; i < cfg->npes; i++)
+            start_pe(&ss_w.pes[i]);
+        progress(cfg, "PEs created, simulating", t0);
+    }
     simgrid_run();
     progress(cfg, "simulation done", t0);
     ss_compute_report();
