@@ -276,6 +276,15 @@ static void start_pe(ss_pe_t *pe)
  * at time 0 is the same, so the simulated times are. */
 #define SPAWN_ONE_BY_ONE 65536
 
+/* $SHMEMSIM_SPAWN_ABOVE moves the threshold (the tests compare both ways
+ * at a few thousand PEs). */
+static int spawn_one_by_one(int npes)
+{
+    const char *e = getenv("SHMEMSIM_SPAWN_ABOVE");
+    long above = e && *e ? strtol(e, NULL, 10) : SPAWN_ONE_BY_ONE;
+    return npes > above;
+}
+
 static void progress(const ss_config_t *cfg, const char *what, double t0);
 
 static void spawner(int argc, char **argv)
@@ -296,8 +305,12 @@ static void spawner(int argc, char **argv)
 #define PE_STATE_KIB 6
 static int fits_memory(const ss_config_t *cfg)
 {
-    /* created one by one, a PE keeps about two pages of its stack */
-    int stack = cfg->npes > SPAWN_ONE_BY_ONE && cfg->stack_kib > 8 ? 8 : cfg->stack_kib;
+    /* Created one by one, a PE keeps about two pages of a stack that
+     * comes from malloc's heap; one of 128 KiB or more is a mapping of
+     * its own (glibc's threshold), and far more mappings than the kernel
+     * allows at this count. */
+    int stack = spawn_one_by_one(cfg->npes) && cfg->stack_kib > 8 && cfg->stack_kib <= 64
+                    ? 8 : cfg->stack_kib;
     double need = (double)cfg->npes * (stack + PE_STATE_KIB) * 1024.0;
     double avail = (double)ss_meminfo("MemAvailable"), gib = 1024.0 * 1024 * 1024;
     if (avail > 0 && need > 0.9 * avail) {
@@ -564,7 +577,7 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
     }
     free(slot);
     ss_defer_setup(cfg);
-    if (cfg->npes > SPAWN_ONE_BY_ONE) {
+    if (spawn_one_by_one(cfg->npes)) {
         sg_actor_create("spawner", ss_w.pes[0].host, spawner, 0, NULL);
     } else {
         for (int i = 0; i < cfg->npes; i++)
