@@ -9,8 +9,9 @@
 #include "cabling.h"
 #include "topo.h"
 
-/* Non-minimal candidates a delayed message weighs, and the size of the
- * table of each pair's rotation through them: as sim/engine/ss_route.cpp. */
+/* Non-minimal candidates a delayed message weighs, as in
+ * sim/engine/ss_route.cpp, and the size of the table of each pair's
+ * rotation through them (the runtime rotates per source host). */
 #define TRIES 2
 #define TURNS (1u << 16)
 

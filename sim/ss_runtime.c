@@ -303,14 +303,17 @@ static void spawner(int argc, char **argv)
  * share): 13.5 KiB a PE at 1,104,896 PEs with 8 KiB stacks (binomial
  * broadcast, peak RSS, docs/performance.md). */
 #define PE_STATE_KIB 6
+/* Created one by one, a PE keeps about two pages of a stack that comes
+ * from malloc's heap (up to 64 KiB); one of 128 KiB or more is a mapping
+ * of its own (glibc's threshold), and far more mappings than the kernel
+ * allows at this count. */
+#define LIVE_STACK_KIB 8
+#define HEAP_STACK_KIB 64
 static int fits_memory(const ss_config_t *cfg)
 {
-    /* Created one by one, a PE keeps about two pages of a stack that
-     * comes from malloc's heap; one of 128 KiB or more is a mapping of
-     * its own (glibc's threshold), and far more mappings than the kernel
-     * allows at this count. */
-    int stack = spawn_one_by_one(cfg->npes) && cfg->stack_kib > 8 && cfg->stack_kib <= 64
-                    ? 8 : cfg->stack_kib;
+    int stack = spawn_one_by_one(cfg->npes) && cfg->stack_kib > LIVE_STACK_KIB &&
+                        cfg->stack_kib <= HEAP_STACK_KIB
+                    ? LIVE_STACK_KIB : cfg->stack_kib;
     double need = (double)cfg->npes * (stack + PE_STATE_KIB) * 1024.0;
     double avail = (double)ss_meminfo("MemAvailable"), gib = 1024.0 * 1024 * 1024;
     if (avail > 0 && need > 0.9 * avail) {

@@ -78,9 +78,13 @@ constexpr unsigned NONMIN_TRIES = 2;
 // A link's hop (its bandwidth and queue), kept in the link's own user
 // data: found in one load on every message, where a hash table of links
 // took 7.5% of a 131,072-PE broadcast on aurora (each message's two NIC
-// links are looked up afresh). The deque keeps the hops where they are.
-std::deque<ss_hop_t> link_hops;
-std::deque<ss_link_q_t> queues;
+// links are looked up afresh). The deque keeps the records where they
+// are; tagged, the links that point into it.
+struct link_rec {
+    ss_hop_t hop;
+    ss_link_q_t q;
+};
+std::deque<link_rec> link_recs;
 std::vector<simgrid::s4u::Link *> tagged;
 // Per source host (by netpoint id): how far its delayed messages have
 // rotated through their candidates. Not in the route cache, whose
@@ -88,9 +92,6 @@ std::vector<simgrid::s4u::Link *> tagged;
 // 65,536 host pairs over 32,768 slots: alltoall came out 40% slower cold
 // than warm).
 std::vector<unsigned> turns;
-// Each node's NIC hops, up at 2 (id x NICs + j), down next to it, by
-// netpoint id: a message's own NIC links without a walk to the links.
-std::vector<ss_hop_t> nic_hops;
 std::vector<cached_route> cache;
 std::vector<simgrid::s4u::Link *> links;
 std::vector<ss_hop_t> hops;
@@ -104,15 +105,15 @@ size_t slot_of(sg_host_t src, sg_host_t dst)
 
 ss_hop_t hop_of(simgrid::s4u::Link *l)
 {
-    auto *h = l->get_data<ss_hop_t>();
-    if (!h) {
+    auto *r = l->get_data<link_rec>();
+    if (!r) {
         bool shares = l->get_sharing_policy() != simgrid::s4u::Link::SharingPolicy::FATPIPE;
-        h = &link_hops.emplace_back(
-            ss_hop_t{l->get_bandwidth(), shares ? &queues.emplace_back() : nullptr});
-        l->set_data(h);
+        r = &link_recs.emplace_back();
+        r->hop = {l->get_bandwidth(), shares ? &r->q : nullptr};
+        l->set_data(r);
         tagged.push_back(l);
     }
-    return *h;
+    return r->hop;
 }
 
 unsigned &turn_of(sg_host_t src)
@@ -199,21 +200,6 @@ const cached_route *lookup(sg_host_t src, sg_host_t dst, double *lat)
     return &c;
 }
 
-// NIC j of host h: its hop up (or down) into the network.
-ss_hop_t nic_hop(sg_host_t h, unsigned nics, unsigned j, bool down)
-{
-    size_t i = 2 * ((size_t)h->get_netpoint()->id() * nics + j) + down;
-    if (i >= nic_hops.size())
-        nic_hops.resize(i + 1);
-    ss_hop_t &e = nic_hops[i];
-    if (!e.bw) {
-        simgrid::s4u::Link *up, *dn;
-        ss_dfly_nic(h, j, &up, &dn);
-        e = hop_of(down ? dn : up);
-    }
-    return e;
-}
-
 // The route c's first and last links (its node links) as those of the
 // NICs snic of src and dnic of dst, into out: on a node with several
 // NICs a PE sends and receives through its own (platforms/topo.h).
@@ -222,9 +208,12 @@ const ss_hop_t *on_nics(const cached_route &c, unsigned snic, unsigned dnic,
 {
     if (n < 2 || c.src == c.dst || c.nics < 2)
         return h;
+    simgrid::s4u::Link *up, *down;
     std::copy(h, h + n, out);
-    out[0] = nic_hop(c.src, c.nics, snic, false);
-    out[n - 1] = nic_hop(c.dst, c.nics, dnic, true);
+    ss_dfly_nic(c.src, snic, &up, &down);
+    out[0] = hop_of(up);
+    ss_dfly_nic(c.dst, dnic, &up, &down);
+    out[n - 1] = hop_of(down);
     return out;
 }
 } // namespace
@@ -293,10 +282,8 @@ extern "C" void ss_route_reset(void)
     for (auto *l : tagged)
         l->set_data(nullptr);
     tagged.clear();
-    link_hops.clear();
-    queues.clear();
+    link_recs.clear();
     turns.clear();
-    nic_hops.clear();
     cache.clear();
     cache.shrink_to_fit();
     links.clear();

@@ -32,6 +32,31 @@ static ss_cabling_t cabling(const char *spec)
     return c;
 }
 
+/* Every group's global links land on its routers, none holding more
+ * than its ports, and every link is one port. */
+static void assert_ports_hold(const ss_cabling_t *c)
+{
+    unsigned rg = ss_cabling_group_routers(c);
+    unsigned *load = calloc(rg, sizeof *load);
+    assert_non_null(load);
+    for (unsigned g = 0; g < c->groups; g++) {
+        memset(load, 0, rg * sizeof *load);
+        for (unsigned h = 0; h < c->groups; h++)
+            for (unsigned l = 0; h != g && l < c->per_pair; l++) {
+                unsigned r = ss_cabling_router(c, g, h, l);
+                assert_true(r < rg);
+                load[r]++;
+            }
+        unsigned used = 0;
+        for (unsigned r = 0; r < rg; r++) {
+            assert_true(load[r] <= c->ports);
+            used += load[r];
+        }
+        assert_int_equal(used, (c->groups - 1) * c->per_pair);
+    }
+    free(load);
+}
+
 /* Every cable, counted from both ends: group g's port for its link l to
  * h is d + l (G-1) (cabling.h), a port is used once, no router holds
  * more than P, and a pair's links are spread over (G-1)/P-apart
@@ -44,24 +69,10 @@ static void test_ports_used_once(void **state)
     assert_int_equal(c.groups, 9);
     assert_int_equal(c.ports, 10);
     assert_int_equal(c.per_pair, 96 * 10 / 8);
+    assert_ports_hold(&c);
     unsigned rg = ss_cabling_group_routers(&c);
-    for (unsigned g = 0; g < c.groups; g++) {
-        unsigned *load = calloc(rg, sizeof *load);
-        for (unsigned h = 0; h < c.groups; h++)
-            for (unsigned l = 0; h != g && l < c.per_pair; l++) {
-                unsigned r = ss_cabling_router(&c, g, h, l);
-                assert_true(r < rg);
-                load[r]++;
-            }
-        unsigned used = 0;
-        for (unsigned r = 0; r < rg; r++) {
-            assert_true(load[r] <= c.ports);
-            used += load[r];
-        }
-        assert_int_equal(used, (c.groups - 1) * c.per_pair);
-        free(load);
+    for (unsigned g = 0; g < c.groups; g++)
         assert_int_equal(ss_cabling_pair_routers(&c, g, (g + 1) % c.groups), rg);
-    }
 }
 
 /* Capacities: the bisection counts the cables between the first half of
@@ -123,21 +134,7 @@ static void test_ex_presets(void **state)
         assert_int_equal(c.nodes * c.nics, 16);          /* 16 NICs a switch */
         assert_int_equal(s.nodes, want[i].nodes);
         assert_true(c.ports <= 17);
-        unsigned rg = ss_cabling_group_routers(&c);
-        unsigned *load = calloc(rg, sizeof *load);
-        for (unsigned g = 0; g < c.groups; g++) {
-            memset(load, 0, rg * sizeof *load);
-            for (unsigned h = 0; h < c.groups; h++)
-                for (unsigned l = 0; h != g && l < c.per_pair; l++)
-                    load[ss_cabling_router(&c, g, h, l)]++;
-            unsigned used = 0;
-            for (unsigned r = 0; r < rg; r++) {
-                assert_true(load[r] <= c.ports);
-                used += load[r];
-            }
-            assert_int_equal(used, (c.groups - 1) * c.per_pair);
-        }
-        free(load);
+        assert_ports_hold(&c);
     }
 }
 
