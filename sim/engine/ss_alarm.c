@@ -1,6 +1,6 @@
 /* ss_alarm.c - the PEs' alarm clocks. A PE waiting for a small message
- * (ss_small.c) blocks on its semaphore with no timeout, and its alarm
- * releases it when the message lands. A PE also has a second alarm, its
+ * (ss_small.c) blocks (sim/pe/ss_block.c) with no timeout, and its
+ * alarm unblocks it when the message lands. A PE also has a second alarm, its
  * step alarm: the runtime carries on the PE's deferred operations then,
  * in maestro, while the PE stays blocked (ss_defer.c).
  *
@@ -21,8 +21,6 @@
  * ring in the order the alarms were set, so runs stay deterministic. */
 #include <stdint.h>
 #include <stdlib.h>
-
-#include <simgrid/semaphore.h>
 
 #include "ss_alarm.h"
 #include "ss_defer.h"
@@ -128,7 +126,7 @@ static void ring(void)
         if (slot & 1)
             ss_defer_step(&ss_w.pes[slot >> 1]);
         else
-            sg_sem_release(ss_w.pes[slot >> 1].sem);
+            ss_unblock(&ss_w.pes[slot >> 1]);
     }
     arm();
 }

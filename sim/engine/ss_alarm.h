@@ -7,7 +7,7 @@
 
 /* Before any alarm is set: room for npes PEs. */
 void ss_alarm_init(int npes);
-/* Release pe->sem at simulated time `at` (clamped to now), replacing any
+/* Unblock pe (ss_block) at simulated time `at` (clamped to now), replacing any
  * wake-up alarm it has. */
 void ss_alarm_set(ss_pe_t *pe, double at);
 /* Remove pe's wake-up alarm, if it has one that has not rung. */

@@ -41,8 +41,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include <simgrid/semaphore.h>
-
 #include "ss_alarm.h"
 #include "ss_defer.h"
 
@@ -55,7 +53,7 @@ void ss_defer_setup(const ss_config_t *cfg)
     enabled = !cfg->no_defer && !cfg->trace_dir &&
               ss_w.cfg.model.small_bytes == SS_SMALL_ALL;
     for (int i = 0; enabled && i < ss_w.npes; i++)
-        enabled = ss_w.pes[i].sem != NULL;
+        enabled = ss_w.pes[i].inbox;
 }
 
 int ss_defer_enabled(void) { return enabled; }
@@ -216,7 +214,7 @@ static void done(ss_pe_t *pe)
         }
     }
     if (parked != SS_PARK_NONE)
-        sg_sem_release(pe->sem);
+        ss_unblock(pe);
 }
 
 void ss_defer_step(ss_pe_t *pe)
@@ -245,7 +243,7 @@ void ss_defer_finish(ss_pe_t *pe)
     if (!pe->nsteps)
         return;
     pe->parked = SS_PARK_FINISH;
-    sg_sem_acquire(pe->sem);
+    ss_block(pe);
 }
 
 void ss_defer_release(ss_pe_t *pe)

@@ -12,9 +12,9 @@
  *
  * Small messages (ss_small.c) are no communication: the sender files them
  * in t's inbox with their landing time, and t's wait ends at the next
- * landing at the latest. While nothing else can end it, t blocks on its
- * semaphore instead of its communications (a wake-up costs a fraction of
- * a communication), released by its alarm at the landing (ss_alarm.c); a
+ * landing at the latest. While nothing else can end it, t blocks
+ * (ss_block) instead of waiting on its communications (a wake-up costs a
+ * fraction of a communication), unblocked by its alarm at the landing (ss_alarm.c); a
  * sender that needs t earlier moves the alarm.
  */
 #include <math.h>
@@ -394,7 +394,7 @@ static void idle_wake(ss_pe_t *pe, double busy)
 static void park_wait(ss_pe_t *pe)
 {
     pe->parked = SS_PARK_WAIT;
-    sg_sem_acquire(pe->sem);
+    ss_block(pe);
     if (pe->parked != SS_PARK_SLEPT)
         return;
     pe->parked = SS_PARK_NONE;
@@ -450,7 +450,7 @@ static void block(ss_pe_t *pe, int with_out)
     int sends = 0;   /* SimGrid sends to wait for */
     for (uint32_t i = 0; with_out && i < pe->nout; i++)
         sends |= pe->out[i].comm != NULL;
-    if (pe->sem && !sends && !comms_due(pe)) {
+    if (pe->inbox && !sends && !comms_due(pe)) {
         /* The look-ahead knows only this wait's word: with other
          * threads of the PE waiting on theirs, every landing counts. */
         int looking = pe->watch.addr && !with_out &&

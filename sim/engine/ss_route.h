@@ -9,12 +9,19 @@
 /* Links of a route whose bursts are noted (longer routes: none). */
 #define SS_ROUTE_MARKS 12
 
-/* When a message of `bytes` sent at `now` from src (through its NIC
- * snic) to dst (NIC dnic) lands, its serialisation reserved on the
- * route's shared links (models/wire.h); marks[0..*nmarks) (room for
- * SS_ROUTE_MARKS) the bursts it joined. */
-double ss_route_reserve(sg_host_t src, sg_host_t dst, unsigned snic, unsigned dnic,
-                        double bytes, double now, ss_mark_t *marks, size_t *nmarks);
+/* A NIC: its host, the host's index among the run's (ss_w.hosts), and
+ * which of the host's NICs. */
+typedef struct ss_nic {
+    sg_host_t host;
+    size_t node;
+    unsigned nic;
+} ss_nic_t;
+
+/* When a message of `bytes` sent at `now` from src to dst lands, its
+ * serialisation reserved on the route's shared links (models/wire.h);
+ * marks[0..*nmarks) (room for SS_ROUTE_MARKS) the bursts it joined. */
+double ss_route_reserve(ss_nic_t src, ss_nic_t dst, double bytes, double now,
+                        ss_mark_t *marks, size_t *nmarks);
 /* The route's latency (through the same cache). */
 double ss_route_latency(sg_host_t src, sg_host_t dst);
 /* May h be asked its route to itself? Yes in a cluster zone; not in

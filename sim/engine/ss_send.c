@@ -59,7 +59,7 @@ static void ring_bell(ss_pe_t *from, ss_pe_t *t)
 
 /* Wake t, which is blocked in ss_progress_wait, so that it looks again at
  * what it waits for: a doorbell when it waits on SimGrid communications,
- * its alarm set to now when it is blocked on its semaphore (ss_small.c). */
+ * its alarm set to now when it is blocked (ss_small.c). */
 void ss_wake_pe(ss_pe_t *from, ss_pe_t *t)
 {
     if (t->in_wait && !t->bells)
@@ -134,7 +134,7 @@ static void send_as(ss_pe_t *pe, int target, ss_msg_t *m, size_t wire_bytes,
         ss_w.stats.comms++;
         sg_comm_t c = sg_mailbox_put_async(t->mb, m, (long)wire_bytes);
         out_push(pe, c, m, target, epoch, ctx);
-        /* Beyond its spare receive, or asleep on its semaphore: t must
+        /* Beyond its spare receive, or blocked on its alarm: t must
          * post a receive for this one before it lands. */
         if (++t->in_issued > t->in_posted || t->in_sem)
             ss_wake_pe(pe, t);

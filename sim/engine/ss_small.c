@@ -10,13 +10,13 @@
  *
  * How the target sleeps. While no SimGrid communication can end its wait
  * (no large message on its way to it, no doorbell, no large send of its
- * own awaited) it blocks on its own semaphore, and its alarm
- * (ss_alarm.c) releases it at the next landing; a sender of a message
+ * own awaited) it blocks (sim/pe/ss_block.c), and its alarm
+ * (ss_alarm.c) unblocks it at the next landing; a sender of a message
  * due earlier moves the alarm, so the target wakes once, at that landing.
  * Otherwise it waits on its communications with that timeout, and an
  * earlier landing rings its doorbell instead (ss_progress.c). SimGrid
- * 3.32 cannot wait on a semaphore and communications at once, hence the
- * two ways.
+ * 3.32 cannot wait on a suspension and communications at once, hence
+ * the two ways.
  *
  * Why: a SimGrid communication costs several wake-ups' wall time at 100,000
  * actors (bench/simgrid_floor.c measures both; docs/performance.md has the
@@ -121,7 +121,7 @@ void ss_small_reland(ss_pe_t *t, const ss_msg_t *m, double lands)
     }
 }
 
-/* Gives pe an inbox (its semaphore) if its host has a cluster zone's
+/* Gives pe an inbox if its host has a cluster zone's
  * routes; nslots: the host slots of the run. */
 void ss_small_attach(ss_pe_t *pe, size_t slot, size_t nslots)
 {
@@ -135,12 +135,14 @@ void ss_small_attach(ss_pe_t *pe, size_t slot, size_t nslots)
     if (!slot_ok[slot])
         slot_ok[slot] = ss_route_self(pe->host) ? 1 : -1;
     if (slot_ok[slot] > 0)
-        pe->sem = sg_sem_init(0);
+        pe->inbox = 1;
+    if (pe->inbox && ss_w.cfg.model.small_bytes != SS_SMALL_ALL)
+        pe->sem = sg_sem_init(0);   /* SimGrid carries the others (ss_block.c) */
 }
 
 int ss_small_takes(const ss_pe_t *t, size_t wire_bytes)
 {
-    return t->sem && wire_bytes <= ss_w.cfg.model.small_bytes;
+    return t->inbox && wire_bytes <= ss_w.cfg.model.small_bytes;
 }
 
 double ss_small_send(ss_pe_t *from, ss_pe_t *t, ss_msg_t *m, size_t wire_bytes)
@@ -148,7 +150,8 @@ double ss_small_send(ss_pe_t *from, ss_pe_t *t, ss_msg_t *m, size_t wire_bytes)
     double now = simgrid_get_clock();
     ss_mark_t marks[SS_ROUTE_MARKS];
     size_t nmarks;
-    double lands = ss_route_reserve(from->host, t->host, from->nic, t->nic,
+    double lands = ss_route_reserve((ss_nic_t){from->host, from->node, from->nic},
+                                    (ss_nic_t){t->host, t->node, t->nic},
                                     (double)wire_bytes, now, marks, &nmarks);
     m->lands = lands;
     push(t, (ss_arrival_t){lands, seq++, m});
@@ -358,7 +361,7 @@ void ss_small_rearm(ss_pe_t *pe)
 void ss_small_nap(ss_pe_t *pe, double at)
 {
     ss_defer_finish(pe);
-    if (!pe->sem) {
+    if (!pe->inbox) {
         sg_actor_sleep_until(at);
         return;
     }
@@ -366,7 +369,7 @@ void ss_small_nap(ss_pe_t *pe, double at)
         return;
     ss_w.stats.naps++;
     ss_alarm_set(pe, at);
-    sg_sem_acquire(pe->sem);
+    ss_block(pe);
 }
 
 /* Park until the wake time (ss_small_wake_time; INFINITY: until woken),
@@ -396,7 +399,7 @@ double ss_small_sleep(ss_pe_t *pe, int looking, int with_out)
 {
     ss_defer_finish(pe);
     ss_small_sleep_begin(pe, looking, with_out);
-    sg_sem_acquire(pe->sem);
+    ss_block(pe);
     return ss_small_sleep_end(pe);
 }
 
@@ -414,6 +417,7 @@ void ss_small_free(void)
 {
     for (int i = 0; ss_w.pes && i < ss_w.npes; i++) {
         ss_small_release(&ss_w.pes[i]);
+        ss_w.pes[i].inbox = 0;
         if (ss_w.pes[i].sem)
             sg_sem_destroy(ss_w.pes[i].sem);
         ss_w.pes[i].sem = NULL;

@@ -155,13 +155,18 @@ typedef struct ss_pe {
     uint32_t nmalloc;       /* symmetric allocations made so far */
     uint32_t bells;         /* doorbells on their way to it */
     /* Small messages (ss_small.c): filed by their senders, applied by
-     * the PE when they land; sem is NULL when they are not used. */
+     * the PE when they land; inbox is 0 when they are not used. */
     struct ss_arrival *inq; /* min-heap on landing time */
     uint32_t ninq, capinq;
-    sg_sem_t sem;           /* it blocks on this when no communication can wake it */
+    /* Blocked when no communication can wake it (ss_block.c): its
+     * actor suspended, or on sem where SimGrid carries some messages. */
+    sg_actor_t blocked;     /* the actor suspended in ss_block, or NULL */
+    uint32_t unblocks;      /* unblocked before it blocked */
+    sg_sem_t sem;           /* NULL where every message is small */
     double wait_until;      /* while waiting: when it wakes at the latest */
     ss_watch_t watch;
     uint8_t bell_posted, in_wait, in_sem, finished;
+    uint8_t inbox;          /* it takes small messages (ss_small.c) */
     uint8_t looking;        /* in_sem, wait_until from ss_small_lookahead */
     uint8_t sleep_out;      /* in_sem, its small sends' landings end it too */
     uint8_t idle;           /* blocked: signals landing are served at once */
@@ -223,6 +228,11 @@ typedef struct ss_world {
 } ss_world_t;
 
 extern ss_world_t ss_w;
+
+/* ss_block.c: the calling actor of pe blocks until ss_unblock(pe), or
+ * goes on at once if an unblock came first (a semaphore's semantics). */
+void ss_block(ss_pe_t *pe);
+void ss_unblock(ss_pe_t *pe);
 
 /* ss_runtime.c */
 /* The calling PE, once its deferred operations (ss_defer.c) are done. */

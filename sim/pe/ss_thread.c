@@ -8,7 +8,7 @@
  * run one at a time, so a run stays deterministic.
  *
  * Why a token. The runtime keeps one progress state per PE (its posted
- * receives, its semaphore, its alarm, its held put), made for one caller
+ * receives, its block, its alarm, its held put), made for one caller
  * at a time. So a PE's threads take turns inside the runtime: a thread's
  * OpenSHMEM call waits for its PE's token unless it holds it, and the
  * holder gives it back where it blocks outside OpenSHMEM (a join, a

@@ -38,7 +38,7 @@ static double route_latency(const ss_pe_t *pe, int target)
     const ss_pe_t *t = &ss_w.pes[target];
     if (t->host == pe->host && ss_w.cfg.model.shm_path)
         return 0;
-    return pe->sem && t->sem ? ss_route_latency(pe->host, t->host)
+    return pe->inbox && t->inbox ? ss_route_latency(pe->host, t->host)
                              : sg_host_get_route_latency(pe->host, t->host);
 }
 
