@@ -10,6 +10,8 @@
 # points the run-time
 # estimate refuses); $LIMIT stops a run after that many seconds (status
 # 124, default 600); $ALGS replaces the list, e.g. ALGS="reduce:binomial".
+# est_min: the wall time `run` said it would take before it started
+# (models/simcost.c; it says so above a minute, and refuses above ten).
 set -u
 sim=${1:?usage: pes_100k.sh SHMEMSIM [PES] [PLATFORMS...]}
 pes=${2:-100000}
@@ -25,7 +27,7 @@ reduce:binomial reduce:knomial reduce:recursive_doubling reduce:rabenseifner red
 # "shmemsim: PEs created, simulating (1.2 s)" -> 1.2
 phase() { sed -n "s/^shmemsim: $1 (\([0-9.]*\) s.*/\1/p" "$tmp/err" | head -n 1; }
 
-echo "platform,collective,algorithm,pes,ppn,status,wall_s,peak_rss_mib,load_s,create_s,sim_time_s"
+echo "platform,collective,algorithm,pes,ppn,status,wall_s,peak_rss_mib,load_s,create_s,sim_time_s,est_min"
 for plat in "$@"; do
     for ca in $algs; do
         coll=${ca%%:*} alg=${ca#*:}
@@ -39,12 +41,14 @@ for plat in "$@"; do
         wall=${t% *} rss_kib=${t#* }
         loaded=$(phase 'platform loaded')
         created=$(phase 'PEs created, simulating')
+        # "takes about 4 minutes here", "would take about 12 minutes on"
+        est=$(sed -n 's/.*take[s]* about \([0-9.]*\) minutes.*/\1/p' "$tmp/err" | head -n 1)
         create=$(awk -v a="${loaded:-0}" -v b="${created:-0}" 'BEGIN { printf "%.1f", b - a }')
         # time_s and ppn columns of the result row
         row=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
                        { print $col["ppn"] "," $col["time_s"] }' "$tmp/out")
         # a spec holds commas: the platform is a quoted CSV field
-        echo "\"$(printf '%s' "$plat" | sed 's/"/""/g')\",$coll,$alg,$pes,${row%%,*},$status,$wall,$((rss_kib / 1024)),$loaded,$create,${row#*,}"
+        echo "\"$(printf '%s' "$plat" | sed 's/"/""/g')\",$coll,$alg,$pes,${row%%,*},$status,$wall,$((rss_kib / 1024)),$loaded,$create,${row#*,},$est"
         [ "$status" -eq 0 ] || sed 's/^/  # /' "$tmp/err" | tail -n 3 >&2
     done
 done

@@ -11,6 +11,7 @@
 #include "options.h"
 #include "parse.h"
 #include "pick.h"
+#include "platform.h"
 #include "shcoll.h"
 #include "shcoll_check.h"
 #include "simcost.h"
@@ -292,8 +293,9 @@ static void duration_text(double s, char *buf, size_t len)
 static double estimate(const run_opts_t *o, size_t small)
 {
     double est = 0;
+    int ppn = o->cfg.ppn ? o->cfg.ppn : ss_platform_ppn(o->cfg.platform);
     for (size_t a = 0; a < nalgs(o); a++) {
-        double w = ss_simcost_prior(kind_name(o), alg_at(o, a)->name, o->cfg.npes,
+        double w = ss_simcost_prior(kind_name(o), alg_at(o, a)->name, o->cfg.npes, ppn,
                                     o->bytes, o->nsizes, o->cfg.radix,
                                     o->cfg.segment, small);
         if (o->steps) {   /* the window's share of the steps */

@@ -53,8 +53,22 @@ static double log_k(int p, int k)
 
 /* Messages of one call per algorithm, a case each: the switches have no
  * default, so an algorithm of the catalogue without a case fails to
- * compile (-Werror=switch). k is the radix the algorithm runs at. */
-static double fcollect_msgs(int a, double p, int ip, int k)
+ * compile (-Werror=switch). k is the radix the algorithm runs at.
+ *
+ * The node-aware ones (algorithms/nodes.c) run their leader algorithm
+ * over L = ceil(p/q) leaders, q PEs a node, and a tree or two inside
+ * each node: about 2p messages for a gather and a broadcast there (a put
+ * with its flag per member and tree), 4p for collect's four traversals.
+ * Counted on aurora (104 PEs a node) at 16,384 and 65,536 PEs, these are
+ * 1% to 7% over the runtime's counts (docs/scaling.md, "What a point
+ * costs"); counted with L = p, as before, 2 to 6 times over, which made
+ * `run` refuse collect's at 1.1 million PEs as 13 minutes. */
+static double leaders(double p, int q)
+{
+    return q > 1 ? ceil(p / q) : p;
+}
+
+static double fcollect_msgs(int a, double p, int ip, int k, int q)
 {
     switch ((enum shcoll_fcollect_alg)a) {
     case SHCOLL_FCOLLECT_LINEAR:
@@ -75,18 +89,17 @@ static double fcollect_msgs(int a, double p, int ip, int k)
         return ip % 2 ? 2 * p * (p - 1) : p * p;
     case SHCOLL_FCOLLECT_KNOMIAL:
         return 2 * p * (k - 1) * log_k(ip, k);
-    /* Node-aware ones (algorithms/nodes.c) do not see the node size
-     * here: the count at one member per node (the default leader over
-     * all p) and the node trees' put and flag up and down per member. */
-    case SHCOLL_FCOLLECT_NODE_AWARE:
-        return 2 * p * lg(ip) + p + 4 * p;
+    case SHCOLL_FCOLLECT_NODE_AWARE: {   /* the leaders' Bruck */
+        double l = leaders(p, q);
+        return 2 * l * lg((int)l) + l + 2 * p;
+    }
     case SHCOLL_FCOLLECT_NALGS:
         break;
     }
     return NAN;
 }
 
-static double collect_msgs(int a, double p, int ip)
+static double collect_msgs(int a, double p, int ip, int q)
 {
     switch ((enum shcoll_collect_alg)a) {
     case SHCOLL_COLLECT_LINEAR:
@@ -97,8 +110,10 @@ static double collect_msgs(int a, double p, int ip)
         return 4 * p * lg(ip);
     case SHCOLL_COLLECT_BRUCK:                /* 5.0 at 100,000 */
         return 5 * p * lg(ip);
-    case SHCOLL_COLLECT_NODE_AWARE:   /* Bruck's, four node traversals */
-        return 5 * p * lg(ip) + 8 * p;
+    case SHCOLL_COLLECT_NODE_AWARE: {   /* the leaders' scan and Bruck */
+        double l = leaders(p, q);
+        return 7 * l * lg((int)l) + 4 * p;
+    }
     case SHCOLL_COLLECT_NALGS:
         break;
     }
@@ -109,7 +124,7 @@ static double collect_msgs(int a, double p, int ip)
  * every member sends one message per round of it, payload or increment;
  * the pipelines add two per segment and R + 2 barrier increments. */
 static double broadcast_msgs(int a, double p, int ip, size_t n, size_t seg,
-                             int k)
+                             int k, int q)
 {
     switch ((enum shcoll_broadcast_alg)a) {
     case SHCOLL_BROADCAST_LINEAR:
@@ -125,15 +140,17 @@ static double broadcast_msgs(int a, double p, int ip, size_t n, size_t seg,
     case SHCOLL_BROADCAST_PIPELINED_CHAIN:
     case SHCOLL_BROADCAST_PIPELINED_BINARY:
         return p * (2 * ceil((double)n / (double)seg) + fmax(1, lg(ip) - 1) + 2);
-    case SHCOLL_BROADCAST_NODE_AWARE:   /* binomial's, arrivals, the tree */
-        return p * (lg(ip) + 1) + 3 * p;
+    case SHCOLL_BROADCAST_NODE_AWARE: {   /* the leaders' binomial */
+        double l = leaders(p, q);
+        return l * (lg((int)l) + 1) + 2 * p;
+    }
     case SHCOLL_BROADCAST_NALGS:
         break;
     }
     return NAN;
 }
 
-static double reduce_msgs(int a, double p, int ip)
+static double reduce_msgs(int a, double p, int ip, int q)
 {
     switch ((enum shcoll_reduce_alg)a) {
     case SHCOLL_REDUCE_LINEAR:
@@ -146,8 +163,10 @@ static double reduce_msgs(int a, double p, int ip)
         return 4 * p * lg(ip);
     case SHCOLL_REDUCE_RING:
         return 3 * p * (p - 1);
-    case SHCOLL_REDUCE_NODE_AWARE:   /* recursive doubling's, the trees */
-        return 2 * p * lg(ip) + 4 * p;
+    case SHCOLL_REDUCE_NODE_AWARE: {   /* the leaders' recursive doubling */
+        double l = leaders(p, q);
+        return 2 * l * lg((int)l) + 2 * p;
+    }
     case SHCOLL_REDUCE_NALGS:
         break;
     }
@@ -168,7 +187,7 @@ static double alltoall_msgs(int a, double p)
     return NAN;
 }
 
-double ss_simcost_messages(const char *kind, const char *alg, int p,
+double ss_simcost_messages(const char *kind, const char *alg, int p, int q,
                            size_t bytes, int radix, size_t segment)
 {
     double dp = p;
@@ -182,14 +201,14 @@ double ss_simcost_messages(const char *kind, const char *alg, int p,
     int k = e->radix && radix >= 2 ? radix : e->radix;
     switch (c) {
     case SHCOLL_FCOLLECT:
-        return fcollect_msgs(a, dp, p, k);
+        return fcollect_msgs(a, dp, p, k, q);
     case SHCOLL_COLLECT:
-        return collect_msgs(a, dp, p);
+        return collect_msgs(a, dp, p, q);
     case SHCOLL_BROADCAST:
         return broadcast_msgs(a, dp, p, bytes,
-                              segment ? segment : (size_t)e->segment, k);
+                              segment ? segment : (size_t)e->segment, k, q);
     case SHCOLL_REDUCE:
-        return reduce_msgs(a, dp, p);
+        return reduce_msgs(a, dp, p, q);
     case SHCOLL_ALLTOALL:
         return alltoall_msgs(a, dp);
     case SHCOLL_NKINDS:
@@ -198,7 +217,7 @@ double ss_simcost_messages(const char *kind, const char *alg, int p,
     return NAN;
 }
 
-double ss_simcost_prior(const char *kind, const char *alg, int p,
+double ss_simcost_prior(const char *kind, const char *alg, int p, int q,
                         const size_t *bytes, size_t nsizes, int radix,
                         size_t segment, size_t small)
 {
@@ -206,7 +225,7 @@ double ss_simcost_prior(const char *kind, const char *alg, int p,
     int c = shcoll_kind_of(kind);
     int grows = c == SHCOLL_FCOLLECT || c == SHCOLL_COLLECT;
     for (size_t i = 0; i < nsizes; i++) {
-        double m = ss_simcost_messages(kind, alg, p, bytes[i], radix, segment);
+        double m = ss_simcost_messages(kind, alg, p, q, bytes[i], radix, segment);
         if (small == SS_SMALL_ALL || (small && !grows && bytes[i] <= small))
             small_msgs += m;
         else

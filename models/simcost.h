@@ -17,16 +17,17 @@
 #include <stddef.h>
 
 /* Messages of one call (a model of the algorithm's code, within a factor
- * of about 1.5 of the count the runtime reports). NAN when the algorithm
- * is unknown. */
-double ss_simcost_messages(const char *kind, const char *alg, int p,
+ * of about 1.5 of the count the runtime reports), q PEs a node (the
+ * node-aware algorithms' groups; 0 or 1: one a node). NAN when the
+ * algorithm is unknown. */
+double ss_simcost_messages(const char *kind, const char *alg, int p, int q,
                            size_t bytes, int radix, size_t segment);
 
 /* Prior wall-clock seconds for simulating alg at p over all the sizes
  * (one call each) in one process, with messages of at most small bytes
  * under the small-message model (model.h; 0: none). NAN
  * when the algorithm is unknown. */
-double ss_simcost_prior(const char *kind, const char *alg, int p,
+double ss_simcost_prior(const char *kind, const char *alg, int p, int q,
                         const size_t *bytes, size_t nsizes, int radix,
                         size_t segment, size_t small);
 

@@ -43,7 +43,7 @@ static double now(void)
 
 static double prior(const ss_scale_job_t *j, const char *alg, int p)
 {
-    return ss_simcost_prior(shcoll_kind_name((shcoll_kind_t)j->kind), alg, p,
+    return ss_simcost_prior(shcoll_kind_name((shcoll_kind_t)j->kind), alg, p, j->ppn,
                             j->bytes, j->nsizes, j->run.cfg.radix,
                             j->run.cfg.segment,
                             ss_model_small_bytes(&j->run.cfg.model, p));

@@ -177,7 +177,7 @@ static double cost(ss_scale_job_t *j, size_t a, int nsteps)
 {
     int pes = j->ladder[j->nladder - 1], npos = positions(j->kind, nsteps);
     double whole = ss_simcost_prior(shcoll_kind_name((shcoll_kind_t)j->kind), j->algs[a],
-                                    pes, j->bytes, j->nsizes, j->run.cfg.radix,
+                                    pes, j->ppn, j->bytes, j->nsizes, j->run.cfg.radix,
                                     j->run.cfg.segment,
                                     ss_model_small_bytes(&j->run.cfg.model, pes));
     return npos * (ss_simcost_part(whole, pes, (double)K / nsteps) +

@@ -91,7 +91,7 @@ static void test_simcost(void **state)
 {
     (void)state;
     EACH_ALG(k, a) {
-        double m = ss_simcost_messages(kind_of(k), alg_of(k, a), 8, 64, 0, 0);
+        double m = ss_simcost_messages(kind_of(k), alg_of(k, a), 8, 1, 64, 0, 0);
         if (!(m > 0 && isfinite(m)))
             fail_msg("simcost: %s %s has %g messages at 8 PEs "
                      "(models/simcost.c)", kind_of(k), alg_of(k, a), m);

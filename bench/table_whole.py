@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""table_whole.py LIMIT CSV... - the markdown table of bench/pes_100k.sh
+runs at presets' full sizes: per algorithm its status (ok, stopped at
+LIMIT seconds, or refused by `run`'s estimate), wall time, peak memory,
+the time to create the PEs (with their first steps), the simulated time,
+and what `run` said it would take before it started (est_min, blank
+under a minute or where the CSV predates that column)."""
+import csv
+import sys
+
+
+def sim(s):
+    t = float(s)
+    return f'{t * 1e6:.1f} us' if t < 1e-3 else f'{t * 1e3:.2f} ms'
+
+
+def status(r, limit):
+    if r['status'] == '0':
+        return 'ok'
+    if r['status'] == '124':
+        return f'stopped at {limit} s'
+    return 'refused' if r.get('est_min') else 'status ' + r['status']
+
+
+def main():
+    limit = sys.argv[1]
+    print('| preset | PEs | collective | algorithm | status | wall | peak RSS '
+          '| creating the PEs | simulated | `run` estimated |')
+    print('|---|---|---|---|---|---|---|---|---|---|')
+    for path in sys.argv[2:]:
+        for r in csv.DictReader(open(path)):
+            ok = r['status'] == '0'
+            est = r.get('est_min') or ''
+            print(f"| {r['platform']} | {int(r['pes']):,} | {r['collective']} "
+                  f"| {r['algorithm']} | {status(r, limit)} "
+                  f"| {float(r['wall_s']):.0f} s | {int(r['peak_rss_mib']) / 1024:.1f} GiB "
+                  f"| {r['create_s'] + ' s' if r['create_s'] else ''} "
+                  f"| {sim(r['sim_time_s']) if ok else ''} "
+                  f"| {est + ' min' if est else ''} |")
+
+
+main()
