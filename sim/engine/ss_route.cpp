@@ -86,11 +86,11 @@ struct link_rec {
 };
 std::deque<link_rec> link_recs;
 std::vector<simgrid::s4u::Link *> tagged;
-// Per source host (by netpoint id): how far its delayed messages have
-// rotated through their candidates. Not in the route cache, whose
-// evictions would restart a pair's rotation (at 512 slingshot PEs,
-// 65,536 host pairs over 32,768 slots: alltoall came out 40% slower cold
-// than warm).
+// Per source host (by its index in ss_w.hosts): how far its delayed
+// messages have rotated through their candidates. Not in the route
+// cache, whose evictions would restart a pair's rotation (at 512
+// slingshot PEs, 65,536 host pairs over 32,768 slots: alltoall came out
+// 40% slower cold than warm).
 std::vector<unsigned> turns;
 std::vector<cached_route> cache;
 std::vector<simgrid::s4u::Link *> links;
@@ -116,12 +116,11 @@ ss_hop_t hop_of(simgrid::s4u::Link *l)
     return r->hop;
 }
 
-unsigned &turn_of(sg_host_t src)
+unsigned &turn_of(size_t node)
 {
-    size_t id = src->get_netpoint()->id();
-    if (id >= turns.size())
-        turns.resize(id + 1);
-    return turns[id];
+    if (node >= turns.size())
+        turns.resize(node + 1);
+    return turns[node];
 }
 
 // Asks SimGrid for the route into hops; its latency.
@@ -161,14 +160,20 @@ unsigned adaptive_paths(sg_host_t src, sg_host_t dst)
 }
 
 // Non-minimal candidate `path` of c into out; its latency; 0 links when
-// there is none.
+// there is none. Its node links are the minimal route's (every route
+// starts and ends on NIC 0 of its hosts: dragonfly.hpp), so only the
+// switches' links are looked up: each lookup reaches the SimGrid link.
 size_t candidate(const cached_route &c, unsigned path, ss_hop_t *out, double *lat)
 {
     static_assert(SS_DFP_MAXHOPS <= SS_DFLY_MAXHOPS, "room for either zone's routes");
     simgrid::s4u::Link *l[SS_DFLY_MAXHOPS];
     size_t n = ss_dfly_routing(c.src) >= 0 ? ss_dfly_route(c.src, c.dst, path, l, lat)
                                            : ss_dfp_route(c.src, c.dst, path, l, lat);
-    for (size_t i = 0; i < n; i++)
+    if (n < 2)
+        return n;
+    out[0] = c.hops[0];
+    out[n - 1] = c.hops[c.n - 1];
+    for (size_t i = 1; i + 1 < n; i++)
         out[i] = hop_of(l[i]);
     return n;
 }
@@ -251,7 +256,7 @@ extern "C" double ss_route_reserve(ss_nic_t s, ss_nic_t d, double bytes, double 
     if (c->paths > 1) {
         double t = between(c->hops, c->n, c->lat, bytes, now);
         if (t > ss_wire_alone(c->hops + 1, c->n - 2, c->lat, bytes, now)) {
-            unsigned &turn = turn_of(src);
+            unsigned &turn = turn_of(s.node);
             for (unsigned j = 0; j < NONMIN_TRIES && j + 1 < c->paths; j++) {
                 double alat;
                 unsigned path = 1 + (turn + j) % (c->paths - 1);
