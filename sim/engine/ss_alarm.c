@@ -13,74 +13,56 @@
  *
  * Why one engine timer for all of them: SimGrid's timers live in a
  * Fibonacci heap of separately allocated nodes; with 100,000 PEs parked
- * its pops took 12% of a run. Here a single engine timer is set at the
- * earliest alarm; when it rings it serves every alarm due by then. Ties
- * ring in the order the alarms were set, so runs stay deterministic.
- *
- * Why instants: the alarms of a log-step round fall on few instants (a
- * round's messages land together): at 65,536 PEs on aurora 92% of the
- * alarms of a binomial broadcast ring at the same instant as the one
- * before, 63% of Bruck's. So the alarms are kept by instant: each
- * distinct time holds its alarms in the order they were set (a list
- * through per-slot links: setting, moving and ringing one is O(1)), and
- * only the instants are in a 4-ary heap, found by their time through a
- * hash table. A heap of every alarm (2.2 million at 1.1 million PEs)
- * walked its depth, a cache miss a level, on every one. */
+ * its pops took 12% of a run. Here the alarms are a 4-ary heap in one
+ * array (half the levels of a binary one, and a node's children share a
+ * cache line), with each alarm's place in another (moving an alarm is
+ * O(log n) and touches no PE structure), and a single engine timer is set
+ * at the earliest; when it rings it serves every alarm due by then. Ties
+ * ring in the order the alarms were set, so runs stay deterministic. */
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "ss_alarm.h"
 #include "ss_defer.h"
 
-#define NONE UINT32_MAX
-
-/* A slot is 2 pe + kind (0 wakes the PE, 1 is its step). Per slot: its
- * instant (NONE: no alarm) and its neighbours in that instant's list. */
-static uint32_t *inst_of, *next, *prev;
-static uint32_t nslots;
-
-/* An instant: its time, its list, its place in the heap. Pooled, the
- * free ones linked through head. */
-typedef struct instant {
+/* 16 bytes, so that a node's four children share a cache line: key is
+ * the order it was set in (ties ring in it) above the slot, 2 pe + kind
+ * (0 wakes the PE, 1 is its step), in the low SLOT_BITS. */
+typedef struct alarm {
     double at;
-    uint32_t head, tail, hpos;
-} instant_t;
-static instant_t *ins;
-static uint32_t nins, capins, free_ins = NONE;
+    uint64_t key;
+} alarm_t;
 
-/* The instants by time: a 4-ary heap of (at, instant), so ordering reads
- * no instant; times are distinct (one instant a time). */
-typedef struct hnode {
-    double at;
-    uint32_t inst;
-} hnode_t;
-enum { ARITY = 4 };
-static hnode_t *H;
+enum { ARITY = 4, SLOT_BITS = 26 };
+#define SLOT(a) ((uint32_t)((a).key & ((1u << SLOT_BITS) - 1)))
+
+static alarm_t *H;
 static uint32_t n, cap;
-
-/* The instants by the bits of their time: open addressing, linear
- * probing, NONE empty; at most half full. */
-static uint32_t *T;
-static uint32_t tmask, tcount;
-
+static uint32_t *pos;    /* per slot: 1 + its place in H, or 0 (dense: a
+                            move touches no PE structure) */
+static uint64_t seq;
 static void *timer;      /* the engine timer, set at timer_at */
 static double timer_at;
 
-static void place(uint32_t i, hnode_t x)
+static int before(const alarm_t *a, const alarm_t *b)
 {
-    H[i] = x;
-    ins[x.inst].hpos = i;
+    return a->at < b->at || (a->at == b->at && a->key < b->key);
 }
 
-static void sift_up(uint32_t i, hnode_t x)
+static void place(uint32_t i, alarm_t a)
 {
-    for (; i > 0 && x.at < H[(i - 1) / ARITY].at; i = (i - 1) / ARITY)
+    H[i] = a;
+    pos[SLOT(a)] = i + 1;
+}
+
+static void sift_up(uint32_t i, alarm_t a)
+{
+    for (; i > 0 && before(&a, &H[(i - 1) / ARITY]); i = (i - 1) / ARITY)
         place(i, H[(i - 1) / ARITY]);
-    place(i, x);
+    place(i, a);
 }
 
-static void sift_down(uint32_t i, hnode_t x)
+static void sift_down(uint32_t i, alarm_t a)
 {
     for (;;) {
         uint32_t c = ARITY * i + 1, best = c;
@@ -88,140 +70,31 @@ static void sift_down(uint32_t i, hnode_t x)
             break;
         uint32_t end = c + ARITY < n ? c + ARITY : n;
         for (uint32_t k = c + 1; k < end; k++)
-            if (H[k].at < H[best].at)
+            if (before(&H[k], &H[best]))
                 best = k;
-        if (!(H[best].at < x.at))
+        if (!before(&H[best], &a))
             break;
         place(i, H[best]);
         i = best;
     }
-    place(i, x);
+    place(i, a);
 }
 
-static uint32_t hash(double at)
+/* Put a at place i (its own, or the hole left by a removal). */
+static void settle(uint32_t i, alarm_t a)
 {
-    uint64_t b;
-    memcpy(&b, &at, sizeof b);
-    b *= 0x9e3779b97f4a7c15ULL;
-    return (uint32_t)(b >> 32) & tmask;
-}
-
-static void table_put(uint32_t inst)
-{
-    uint32_t h = hash(ins[inst].at);
-    while (T[h] != NONE)
-        h = (h + 1) & tmask;
-    T[h] = inst;
-}
-
-static void table_grow(void)
-{
-    uint32_t *old = T, oldsize = T ? tmask + 1 : 0, size = oldsize ? 2 * oldsize : 1024;
-    if (!(T = malloc(size * sizeof *T)))
-        ss_fatal("out of memory for the PEs' alarms");
-    memset(T, 0xff, size * sizeof *T);
-    tmask = size - 1;
-    for (uint32_t i = 0; i < oldsize; i++)
-        if (old[i] != NONE)
-            table_put(old[i]);
-    free(old);
-}
-
-static uint32_t table_find(double at)
-{
-    if (!T)
-        return NONE;
-    for (uint32_t h = hash(at); T[h] != NONE; h = (h + 1) & tmask)
-        if (ins[T[h]].at == at)
-            return T[h];
-    return NONE;
-}
-
-/* Linear probing's deletion: later entries of the run move back into
- * the hole when their home is not between it and them. */
-static void table_remove(uint32_t inst)
-{
-    uint32_t h = hash(ins[inst].at);
-    while (T[h] != inst)
-        h = (h + 1) & tmask;
-    for (uint32_t j = (h + 1) & tmask; T[j] != NONE; j = (j + 1) & tmask) {
-        uint32_t home = hash(ins[T[j]].at);
-        if (((j - home) & tmask) >= ((j - h) & tmask)) {
-            T[h] = T[j];
-            h = j;
-        }
-    }
-    T[h] = NONE;
-    tcount--;
-}
-
-/* The instant of time at, made if there is none. */
-static uint32_t instant(double at)
-{
-    uint32_t x = table_find(at);
-    if (x != NONE)
-        return x;
-    if (free_ins != NONE) {
-        x = free_ins;
-        free_ins = ins[x].head;
-    } else {
-        if (nins == capins)
-            ss_grow((void **)&ins, &capins, sizeof *ins);
-        x = nins++;
-    }
-    ins[x] = (instant_t){at, NONE, NONE, 0};
-    if (2 * (tcount + 1) > (T ? tmask + 1 : 0))
-        table_grow();
-    table_put(x);
-    tcount++;
-    if (n == cap)
-        ss_grow((void **)&H, &cap, sizeof *H);
-    sift_up(n++, (hnode_t){at, x});
-    return x;
-}
-
-static void instant_free(uint32_t x)
-{
-    table_remove(x);
-    uint32_t i = ins[x].hpos;
-    hnode_t last = H[--n];
-    if (i < n) {
-        if (i > 0 && last.at < H[(i - 1) / ARITY].at)
-            sift_up(i, last);
-        else
-            sift_down(i, last);
-    }
-    ins[x].head = free_ins;
-    free_ins = x;
-}
-
-static void unlink_slot(uint32_t s)
-{
-    uint32_t x = inst_of[s];
-    if (prev[s] != NONE)
-        next[prev[s]] = next[s];
+    if (i > 0 && before(&a, &H[(i - 1) / ARITY]))
+        sift_up(i, a);
     else
-        ins[x].head = next[s];
-    if (next[s] != NONE)
-        prev[next[s]] = prev[s];
-    else
-        ins[x].tail = prev[s];
-    inst_of[s] = NONE;
-    if (ins[x].head == NONE)
-        instant_free(x);
+        sift_down(i, a);
 }
 
-static void link_slot(uint32_t s, double at)
+static void remove_at(uint32_t i)
 {
-    uint32_t x = instant(at);
-    inst_of[s] = x;
-    next[s] = NONE;
-    prev[s] = ins[x].tail;
-    if (ins[x].tail != NONE)
-        next[ins[x].tail] = s;
-    else
-        ins[x].head = s;
-    ins[x].tail = s;
+    pos[SLOT(H[i])] = 0;
+    alarm_t last = H[--n];
+    if (i < n)
+        settle(i, last);
 }
 
 static void ring(void);
@@ -248,8 +121,8 @@ static void ring(void)
     double due = timer_at;
     timer = NULL;   /* the engine frees a timer that has rung */
     while (n && H[0].at <= due) {
-        uint32_t slot = ins[H[0].inst].head;
-        unlink_slot(slot);
+        uint32_t slot = SLOT(H[0]);
+        remove_at(0);
         if (slot & 1)
             ss_defer_step(&ss_w.pes[slot >> 1]);
         else
@@ -258,14 +131,18 @@ static void ring(void)
     arm();
 }
 
-/* A moved alarm goes to the end of its new instant's list: it rings
- * after those set before it at that time, as a new one would. */
+/* A moved alarm keeps its place in the heap and settles from there. */
 static void set_slot(uint32_t slot, double at)
 {
     double now = simgrid_get_clock();
-    if (inst_of[slot] != NONE)
-        unlink_slot(slot);
-    link_slot(slot, at > now ? at : now);
+    alarm_t a = {at > now ? at : now, seq++ << SLOT_BITS | slot};
+    if (pos[slot]) {
+        settle(pos[slot] - 1, a);
+    } else {
+        if (n == cap)
+            ss_grow((void **)&H, &cap, sizeof *H);
+        sift_up(n++, a);
+    }
     arm();
 }
 
@@ -281,23 +158,18 @@ void ss_alarm_set_step(ss_pe_t *pe, double at)
 
 void ss_alarm_init(int npes)
 {
-    if (inst_of)
-        return;
-    nslots = 2 * (uint32_t)npes;
-    inst_of = malloc(nslots * sizeof *inst_of);
-    next = malloc(nslots * sizeof *next);
-    prev = malloc(nslots * sizeof *prev);
-    if (!inst_of || !next || !prev)
+    if (2 * (uint64_t)npes > 1u << SLOT_BITS)
+        ss_fatal("%d PEs: the alarms hold at most %u", npes, 1u << (SLOT_BITS - 1));
+    if (!pos && !(pos = calloc(2 * (size_t)npes, sizeof *pos)))
         ss_fatal("out of memory for the PEs' alarms");
-    memset(inst_of, 0xff, nslots * sizeof *inst_of);
 }
 
 void ss_alarm_cancel(ss_pe_t *pe)
 {
     uint32_t slot = 2 * (uint32_t)pe->id;
-    if (!inst_of || inst_of[slot] == NONE)
+    if (!pos || !pos[slot])
         return;
-    unlink_slot(slot);
+    remove_at(pos[slot] - 1);
     arm();
 }
 
@@ -307,15 +179,9 @@ void ss_alarm_reset(void)
         ss_timer_cancel(timer);
     timer = NULL;
     free(H);
-    free(ins);
-    free(T);
-    free(inst_of);
-    free(next);
-    free(prev);
+    free(pos);
     H = NULL;
-    ins = NULL;
-    T = NULL;
-    inst_of = next = prev = NULL;
-    n = cap = nins = capins = tmask = tcount = nslots = 0;
-    free_ins = NONE;
+    pos = NULL;
+    n = cap = 0;
+    seq = 0;
 }
