@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""table_whole.py LIMIT CSV... - the markdown table of bench/pes_100k.sh
-runs at presets' full sizes: per algorithm its status (ok, stopped at
+"""table_whole.py LIMIT CSV... - markdown tables of bench/pes_100k.sh
+runs at presets' full sizes, one a file: per algorithm its status (ok, stopped at
 LIMIT seconds, or refused by `run`'s estimate), wall time, peak memory,
 the time to create the PEs (with their first steps), the simulated time,
 and what `run` said it would take before it started (est_min, blank
@@ -24,19 +24,23 @@ def status(r, limit):
 
 def main():
     limit = sys.argv[1]
-    print('| preset | PEs | collective | algorithm | status | wall | peak RSS '
-          '| creating the PEs | simulated | `run` estimated |')
-    print('|---|---|---|---|---|---|---|---|---|---|')
     for path in sys.argv[2:]:
-        for r in csv.DictReader(open(path)):
-            ok = r['status'] == '0'
+        rows = list(csv.DictReader(open(path)))
+        print(f"`{rows[0]['platform']}`, {int(rows[0]['pes']):,} PEs:\n")
+        print('| collective | algorithm | status | wall | peak RSS '
+              '| creating the PEs | simulated | `run` estimated |')
+        print('|---|---|---|---|---|---|---|---|')
+        for r in rows:
+            ok, ran = r['status'] == '0', r['status'] in ('0', '124')
             est = r.get('est_min') or ''
-            print(f"| {r['platform']} | {int(r['pes']):,} | {r['collective']} "
-                  f"| {r['algorithm']} | {status(r, limit)} "
+            print(f"| {r['collective']} | {r['algorithm']} | {status(r, limit)} "
                   f"| {float(r['wall_s']):.0f} s | {int(r['peak_rss_mib']) / 1024:.1f} GiB "
-                  f"| {r['create_s'] + ' s' if r['create_s'] else ''} "
+                  if ran else f"| {r['collective']} | {r['algorithm']} | {status(r, limit)} | | ",
+                  end='')
+            print(f"| {r['create_s'] + ' s' if ran and r['create_s'] else ''} "
                   f"| {sim(r['sim_time_s']) if ok else ''} "
                   f"| {est + ' min' if est else ''} |")
+        print()
 
 
 main()

@@ -199,8 +199,9 @@ const ss_topo_preset_t ss_topo_presets[] = {
      * 2024-11-18): 128 a cabinet, as an HPE Cray EX255a blade holds 2
      * nodes and an EX4000 cabinet 64 blades. HPE Slingshot-11 dragonfly.
      * Not published, assumed: a group per cabinet, as on Frontier and
-     * Aurora; 4 NICs a node, one per APU (nic-map=block; HPE's EX255a
-     * takes 4 to 8 a node, Glenn Lockwood's notes on the blade); 32
+     * Aurora; 4 NICs a node, one per APU (nic-map=block; an EX255a blade
+     * of two nodes takes 4 to 8 Slingshot-11 ports, ComputerBase on the
+     * blade shown at ISC 2024, so 2 to 4 a node); 32
      * switches of 16 NICs a group (4 nodes a switch) as in Frontier's
      * cabinets; 4 links between two groups as on Frontier (344 global
      * ports a group, 11 a switch at most). Costs: lumi's, the nearest
