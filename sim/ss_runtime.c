@@ -380,6 +380,7 @@ static void world_free(void)
     ss_w.stats.heap_peak = ss_heap_bytes_peak();
     ss_heap_fini();
     ss_small_free();
+    ss_block_free();
     ss_msg_pool_free();
     free(ss_w.pes);
     free(ss_w.hosts);
@@ -579,6 +580,7 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         ss_small_attach(pe, slot[i], ss_w.nhosts);
     }
     free(slot);
+    ss_block_setup();
     ss_defer_setup(cfg);
     if (spawn_one_by_one(cfg->npes)) {
         sg_actor_create("spawner", ss_w.pes[0].host, spawner, 0, NULL);

@@ -44,8 +44,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <simgrid/semaphore.h>
-
 #include "ss_alarm.h"
 #include "ss_burst.h"
 #include "ss_defer.h"
@@ -136,8 +134,6 @@ void ss_small_attach(ss_pe_t *pe, size_t slot, size_t nslots)
         slot_ok[slot] = ss_route_self(pe->host) ? 1 : -1;
     if (slot_ok[slot] > 0)
         pe->inbox = 1;
-    if (pe->inbox && ss_w.cfg.model.small_bytes != SS_SMALL_ALL)
-        pe->sem = sg_sem_init(0);   /* SimGrid carries the others (ss_block.c) */
 }
 
 int ss_small_takes(const ss_pe_t *t, size_t wire_bytes)
@@ -418,9 +414,6 @@ void ss_small_free(void)
     for (int i = 0; ss_w.pes && i < ss_w.npes; i++) {
         ss_small_release(&ss_w.pes[i]);
         ss_w.pes[i].inbox = 0;
-        if (ss_w.pes[i].sem)
-            sg_sem_destroy(ss_w.pes[i].sem);
-        ss_w.pes[i].sem = NULL;
     }
     free(slot_ok);
     slot_ok = NULL;

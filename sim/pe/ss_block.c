@@ -12,14 +12,36 @@
  * actors run in the same order and every output is the same.
  *
  * Why not always: suspending an actor suspends its SimGrid
- * communications too, posted receives included, so a large message to a
- * PE asleep on its alarm would stall. Where some messages travel as
- * SimGrid communications (--small-msg N), the PE blocks on a semaphore
- * of its own (pe->sem) instead.
+ * communications too, posted receives and sends alike, so a message
+ * that SimGrid carries to or from a PE asleep on its alarm would stall.
+ * Where some messages travel as SimGrid communications (--small-msg N,
+ * or PEs on hosts without an inbox: routed zones, ss_small.c), every PE
+ * blocks on a semaphore of its own (pe->sem) instead.
  *
  * Semantics are a semaphore's either way: an unblock that comes before
  * the block is kept, and the block then returns at once. */
 #include "ss_internal.h"
+
+void ss_block_setup(void)
+{
+    int suspend = ss_w.cfg.model.small_bytes == SS_SMALL_ALL;
+    for (int i = 0; suspend && i < ss_w.npes; i++)
+        suspend = ss_w.pes[i].inbox;
+    for (int i = 0; !suspend && i < ss_w.npes; i++)
+        if (ss_w.pes[i].inbox && !(ss_w.pes[i].sem = sg_sem_init(0)))
+            ss_fatal("out of memory for %d PEs' semaphores", ss_w.npes);
+}
+
+void ss_block_free(void)
+{
+    for (int i = 0; ss_w.pes && i < ss_w.npes; i++) {
+        if (ss_w.pes[i].sem)
+            sg_sem_destroy(ss_w.pes[i].sem);
+        ss_w.pes[i].sem = NULL;
+        ss_w.pes[i].blocked = NULL;
+        ss_w.pes[i].unblocks = 0;
+    }
+}
 
 void ss_block(ss_pe_t *pe)
 {

@@ -162,7 +162,7 @@ typedef struct ss_pe {
      * actor suspended, or on sem where SimGrid carries some messages. */
     sg_actor_t blocked;     /* the actor suspended in ss_block, or NULL */
     uint32_t unblocks;      /* unblocked before it blocked */
-    sg_sem_t sem;           /* NULL where every message is small */
+    sg_sem_t sem;           /* NULL where no message is SimGrid's */
     double wait_until;      /* while waiting: when it wakes at the latest */
     ss_watch_t watch;
     uint8_t bell_posted, in_wait, in_sem, finished;
@@ -230,7 +230,11 @@ typedef struct ss_world {
 extern ss_world_t ss_w;
 
 /* ss_block.c: the calling actor of pe blocks until ss_unblock(pe), or
- * goes on at once if an unblock came first (a semaphore's semantics). */
+ * goes on at once if an unblock came first (a semaphore's semantics).
+ * Setup once every PE's inbox is known (ss_small_attach), before any
+ * PE runs; free at the end of the run. */
+void ss_block_setup(void);
+void ss_block_free(void);
 void ss_block(ss_pe_t *pe);
 void ss_unblock(ss_pe_t *pe);
 
