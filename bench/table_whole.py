@@ -32,12 +32,12 @@ def main():
         print('|---|---|---|---|---|---|---|---|')
         for r in rows:
             ok, ran = r['status'] == '0', r['status'] in ('0', '124')
+            wall = f"{float(r['wall_s']):.0f} s" if ran else ''
+            rss = f"{int(r['peak_rss_mib']) / 1024:.1f} GiB" if ran else ''
+            create = r['create_s'] + ' s' if ran and r['create_s'] else ''
             est = r.get('est_min') or ''
             print(f"| {r['collective']} | {r['algorithm']} | {status(r, limit)} "
-                  f"| {float(r['wall_s']):.0f} s | {int(r['peak_rss_mib']) / 1024:.1f} GiB "
-                  if ran else f"| {r['collective']} | {r['algorithm']} | {status(r, limit)} | | ",
-                  end='')
-            print(f"| {r['create_s'] + ' s' if ran and r['create_s'] else ''} "
+                  f"| {wall} | {rss} | {create} "
                   f"| {sim(r['sim_time_s']) if ok else ''} "
                   f"| {est + ' min' if est else ''} |")
         print()

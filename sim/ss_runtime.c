@@ -579,6 +579,9 @@ int ss_world_run(const ss_config_t *cfg, void (*pe_main)(void *), void *arg)
         pe->node = (uint32_t)slot[i];
         ss_small_attach(pe, slot[i], ss_w.nhosts);
     }
+    ss_w.all_small = ss_w.cfg.model.small_bytes == SS_SMALL_ALL;
+    for (int i = 0; ss_w.all_small && i < cfg->npes; i++)
+        ss_w.all_small = ss_w.pes[i].inbox;
     free(slot);
     ss_block_setup();
     ss_defer_setup(cfg);

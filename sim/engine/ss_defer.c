@@ -50,10 +50,7 @@ static int enabled;
 
 void ss_defer_setup(const ss_config_t *cfg)
 {
-    enabled = !cfg->no_defer && !cfg->trace_dir &&
-              ss_w.cfg.model.small_bytes == SS_SMALL_ALL;
-    for (int i = 0; enabled && i < ss_w.npes; i++)
-        enabled = ss_w.pes[i].inbox;
+    enabled = !cfg->no_defer && !cfg->trace_dir && ss_w.all_small;
 }
 
 int ss_defer_enabled(void) { return enabled; }

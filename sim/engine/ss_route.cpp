@@ -205,8 +205,6 @@ const cached_route *lookup(sg_host_t src, sg_host_t dst, double *lat)
     return &c;
 }
 
-// The route c's first and last links (its node links) as those of the
-// NICs snic of src and dnic of dst, into out: on a node with several
 // The hops of each NIC's two links (up, down), by node and NIC: a
 // message's own NICs replace its route's node links, and at a million
 // PEs over 10,624 nodes of 8 NICs, reaching them through their SimGrid
@@ -218,7 +216,7 @@ const ss_hop_t &nic_hop(const ss_nic_t &x, unsigned nics, bool up)
 {
     size_t i = 2 * (x.node * nics + x.nic) + !up;
     if (i >= nic_hops.size())
-        nic_hops.resize(2 * sg_host_count() * nics > i ? 2 * sg_host_count() * nics : i + 2);
+        nic_hops.resize(std::max(i + 1, 2 * sg_host_count() * nics));
     if (nic_hops[i].bw == 0) {
         simgrid::s4u::Link *u, *d;
         ss_dfly_nic(x.host, x.nic, &u, &d);
@@ -227,7 +225,9 @@ const ss_hop_t &nic_hop(const ss_nic_t &x, unsigned nics, bool up)
     return nic_hops[i];
 }
 
-// NICs a PE sends and receives through its own (platforms/topo.h).
+// The route c's first and last links (its node links) as those of the
+// NICs of src and dst, into out: on a node with several NICs a PE sends
+// and receives through its own (platforms/topo.h).
 const ss_hop_t *on_nics(const cached_route &c, const ss_nic_t &src, const ss_nic_t &dst,
                         const ss_hop_t *h, size_t n, ss_hop_t *out)
 {

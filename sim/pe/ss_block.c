@@ -24,10 +24,7 @@
 
 void ss_block_setup(void)
 {
-    int suspend = ss_w.cfg.model.small_bytes == SS_SMALL_ALL;
-    for (int i = 0; suspend && i < ss_w.npes; i++)
-        suspend = ss_w.pes[i].inbox;
-    for (int i = 0; !suspend && i < ss_w.npes; i++)
+    for (int i = 0; !ss_w.all_small && i < ss_w.npes; i++)
         if (ss_w.pes[i].inbox && !(ss_w.pes[i].sem = sg_sem_init(0)))
             ss_fatal("out of memory for %d PEs' semaphores", ss_w.npes);
 }
@@ -38,8 +35,6 @@ void ss_block_free(void)
         if (ss_w.pes[i].sem)
             sg_sem_destroy(ss_w.pes[i].sem);
         ss_w.pes[i].sem = NULL;
-        ss_w.pes[i].blocked = NULL;
-        ss_w.pes[i].unblocks = 0;
     }
 }
 

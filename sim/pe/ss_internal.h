@@ -213,6 +213,9 @@ typedef struct ss_world {
                                next message (the loggp gap), NULL without
                                a gap */
     unsigned nics;          /* NICs per node (1 but on multi-NIC specs) */
+    int all_small;          /* every message is small (--small-msg all)
+                               and every PE has an inbox (ss_small.c): no
+                               SimGrid communication carries one */
     void (*pe_main)(void *);
     void *pe_arg;
     /* sync point (ss_sync.c) */
@@ -231,8 +234,8 @@ extern ss_world_t ss_w;
 
 /* ss_block.c: the calling actor of pe blocks until ss_unblock(pe), or
  * goes on at once if an unblock came first (a semaphore's semantics).
- * Setup once every PE's inbox is known (ss_small_attach), before any
- * PE runs; free at the end of the run. */
+ * Setup once ss_w.all_small is known, before any PE runs; free at the
+ * end of the run. */
 void ss_block_setup(void);
 void ss_block_free(void);
 void ss_block(ss_pe_t *pe);
